@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Module graph (a module imports only what is to its left; the build checks it):
+//
+//   ReactiveCore <- MaybeTraits <- SingleTraits <- TraitSubscriptions
+//   ReactiveCore <- ImmediateTraits
+//   ReactiveCore, MaybeTraits, SingleTraits, ImmediateTraits <- TraitsTesting
+//   everything <- CombineTraits (umbrella: re-exports only)
+
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+func library(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
+  .target(name: name, dependencies: dependencies, path: "Packages/\(name)", swiftSettings: swiftSettings)
+}
+
+func tests(_ name: String, dependencies: [Target.Dependency]) -> Target {
+  .testTarget(name: "\(name)Tests", dependencies: dependencies, path: "Tests/\(name)Tests", swiftSettings: swiftSettings)
+}
+
+let modules = [
+  "ReactiveCore", "MaybeTraits", "SingleTraits", "ImmediateTraits", "TraitSubscriptions", "TraitsTesting",
+  "CombineTraits",
+]
+
+let package = Package(
+  name: "CombineTraits",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: modules.map { .library(name: $0, targets: [$0]) },
+  targets: [
+    library("ReactiveCore"),
+    library("MaybeTraits", dependencies: ["ReactiveCore"]),
+    library("SingleTraits", dependencies: ["ReactiveCore", "MaybeTraits"]),
+    library("ImmediateTraits", dependencies: ["ReactiveCore"]),
+    library("TraitSubscriptions", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
+    library("TraitsTesting", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "ImmediateTraits"]),
+    library(
+      "CombineTraits",
+      dependencies: [
+        "ReactiveCore", "MaybeTraits", "SingleTraits", "ImmediateTraits", "TraitSubscriptions", "TraitsTesting",
+      ]
+    ),
+    tests("ReactiveCore", dependencies: ["ReactiveCore", "TraitsTesting"]),
+    tests("MaybeTraits", dependencies: ["ReactiveCore", "MaybeTraits", "TraitsTesting"]),
+    tests("SingleTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "TraitsTesting"]),
+    tests("ImmediateTraits", dependencies: ["ReactiveCore", "ImmediateTraits", "TraitsTesting"]),
+    tests(
+      "TraitSubscriptions",
+      dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "TraitSubscriptions", "TraitsTesting"]
+    ),
+    tests("TraitsTesting", dependencies: ["ReactiveCore", "TraitsTesting"]),
+    tests("CombineTraits", dependencies: ["CombineTraits"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,9 @@
+// The umbrella module: `import CombineTraits` gives the whole API.
+// It re-exports every module of the package, and defines nothing.
+
+@_exported public import ImmediateTraits
+@_exported public import MaybeTraits
+@_exported public import ReactiveCore
+@_exported public import SingleTraits
+@_exported public import TraitSubscriptions
+@_exported public import TraitsTesting

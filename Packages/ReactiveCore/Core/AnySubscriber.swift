@@ -1,0 +1,171 @@
+/// A type-erasing subscriber.
+///
+/// Use an `AnySubscriber` to wrap an existing subscriber whose details you
+/// don't want to expose, or to build a subscriber from closures:
+///
+/// ```swift
+/// let subscriber = AnySubscriber<Int, Never>(
+///   receiveSubscription: { $0.request(.max(1)) },
+///   receiveValue: { print($0); return .none }
+/// )
+/// ```
+///
+/// Wrapping a subscriber keeps its ``combineIdentifier``.
+@frozen
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+  @usableFromInline
+  let box: SubscriberBoxBase<Input, Failure>
+
+  public let combineIdentifier: CombineIdentifier
+
+  public var description: String { box.description }
+
+  /// Creates a type-erasing subscriber to wrap an existing subscriber.
+  ///
+  /// - Parameter s: The subscriber to type-erase.
+  @inlinable
+  public init<S: Subscriber>(_ s: S) where Input == S.Input, Failure == S.Failure {
+    if let erased = s as? AnySubscriber<Input, Failure> {
+      self = erased
+    } else {
+      box = SubscriberBox(s)
+      combineIdentifier = s.combineIdentifier
+    }
+  }
+
+  /// Creates a type-erasing subscriber that forwards every event to a subject.
+  ///
+  /// The subject receives the subscription through
+  /// ``Subject/send(subscription:)``, then each value and the completion.
+  ///
+  /// - Parameter s: The subject that receives the events.
+  public init<S: Subject>(_ s: S) where Input == S.Output, Failure == S.Failure {
+    self.init(
+      receiveSubscription: { s.send(subscription: $0) },
+      receiveValue: { value in
+        s.send(value)
+        return .none
+      },
+      receiveCompletion: { s.send(completion: $0) }
+    )
+  }
+
+  /// Creates a type-erasing subscriber that executes the provided closures.
+  ///
+  /// - Parameters:
+  ///   - receiveSubscription: A closure to execute when the subscriber receives
+  ///     the initial subscription from the publisher. Without it, the
+  ///     subscription is kept but nothing is requested.
+  ///   - receiveValue: A closure to execute when the subscriber receives a
+  ///     value from the publisher. Without it, values are ignored and `.none` is returned.
+  ///   - receiveCompletion: A closure to execute when the subscriber receives
+  ///     a completion callback from the publisher.
+  public init(
+    receiveSubscription: ((any Subscription) -> Void)? = nil,
+    receiveValue: ((Input) -> Subscribers.Demand)? = nil,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
+  ) {
+    box = ClosureSubscriberBox(
+      receiveSubscription: receiveSubscription,
+      receiveValue: receiveValue,
+      receiveCompletion: receiveCompletion
+    )
+    combineIdentifier = CombineIdentifier()
+  }
+
+  @inlinable
+  public func receive(subscription: any Subscription) {
+    box.receive(subscription: subscription)
+  }
+
+  @inlinable
+  public func receive(_ value: Input) -> Subscribers.Demand {
+    box.receive(value)
+  }
+
+  @inlinable
+  public func receive(completion: Subscribers.Completion<Failure>) {
+    box.receive(completion: completion)
+  }
+}
+
+@usableFromInline
+class SubscriberBoxBase<Input, Failure: Error>: CustomStringConvertible {
+  @inlinable
+  init() {}
+
+  @usableFromInline
+  var description: String { "Anonymous AnySubscriber" }
+
+  @usableFromInline
+  func receive(subscription: any Subscription) {
+    preconditionFailure("Bug in AnySubscriber: the abstract box received a subscription")
+  }
+
+  @usableFromInline
+  func receive(_ value: Input) -> Subscribers.Demand {
+    preconditionFailure("Bug in AnySubscriber: the abstract box received a value")
+  }
+
+  @usableFromInline
+  func receive(completion: Subscribers.Completion<Failure>) {
+    preconditionFailure("Bug in AnySubscriber: the abstract box received a completion")
+  }
+}
+
+@usableFromInline
+final class SubscriberBox<Base: Subscriber>: SubscriberBoxBase<Base.Input, Base.Failure> {
+  @usableFromInline
+  let base: Base
+
+  @inlinable
+  init(_ base: Base) {
+    self.base = base
+  }
+
+  @usableFromInline
+  override var description: String { String(describing: base) }
+
+  @inlinable
+  override func receive(subscription: any Subscription) {
+    base.receive(subscription: subscription)
+  }
+
+  @inlinable
+  override func receive(_ value: Base.Input) -> Subscribers.Demand {
+    base.receive(value)
+  }
+
+  @inlinable
+  override func receive(completion: Subscribers.Completion<Base.Failure>) {
+    base.receive(completion: completion)
+  }
+}
+
+final class ClosureSubscriberBox<Input, Failure: Error>: SubscriberBoxBase<Input, Failure> {
+  private let receiveSubscription: ((any Subscription) -> Void)?
+  private let receiveValue: ((Input) -> Subscribers.Demand)?
+  private let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+
+  init(
+    receiveSubscription: ((any Subscription) -> Void)?,
+    receiveValue: ((Input) -> Subscribers.Demand)?,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+  ) {
+    self.receiveSubscription = receiveSubscription
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
+  }
+
+  override func receive(subscription: any Subscription) {
+    receiveSubscription?(subscription)
+  }
+
+  override func receive(_ value: Input) -> Subscribers.Demand {
+    receiveValue?(value) ?? .none
+  }
+
+  override func receive(completion: Subscribers.Completion<Failure>) {
+    receiveCompletion?(completion)
+  }
+}

@@ -1,0 +1,229 @@
+public import Synchronization
+
+/// A publisher that eventually produces a single value and then finishes or fails.
+///
+/// The closure runs once, when the future is created (wrap the future in
+/// `Deferred` to run it per subscriber instead). The promise may be called
+/// from any thread; only its first call counts. Every subscriber, early or
+/// late, receives that result: a value waits for the subscriber's demand, a
+/// failure does not.
+///
+/// ```swift
+/// let future = Future<Int, Never> { promise in
+///   DispatchQueue.global().async { promise(.success(42)) }
+/// }
+/// ```
+///
+/// ```text
+/// ----(o|)    success, once resolved and demanded
+/// ----x       failure, once resolved
+/// ```
+public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {
+  // @unchecked Sendable: all mutable state is in `state`, under its lock.
+
+  /// A type that represents a closure to invoke in the future, when an
+  /// element or error is available.
+  ///
+  /// The promise closure receives one parameter: a `Result` that contains
+  /// either a single element published by a ``Future``, or an error.
+  public typealias Promise = (Result<Output, Failure>) -> Void
+
+  /// States:
+  /// - `pending(conduits)`: not resolved; the subscriptions waiting for the result;
+  /// - `resolved(result)`: the first promise call happened; later subscribers get it at once.
+  @usableFromInline
+  enum State: @unchecked Sendable {
+    case pending([FutureConduitBase<Output, Failure>])
+    case resolved(Result<Output, Failure>)
+  }
+
+  @usableFromInline
+  let state = Mutex(State.pending([]))
+
+  /// Creates a publisher that invokes a promise closure when the publisher
+  /// emits an element.
+  ///
+  /// - Parameter attemptToFulfill: A ``Future/Promise`` that the publisher
+  ///   invokes when the publisher emits an element or terminates with an error.
+  public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
+    attemptToFulfill(self.promise)
+  }
+
+  private func promise(_ result: Result<Output, Failure>) {
+    let waiting = state.withLock { state -> [FutureConduitBase<Output, Failure>] in
+      switch state {
+      case let .pending(conduits):
+        state = .resolved(result)
+        return conduits
+      case .resolved:
+        return []  // only the first result counts
+      }
+    }
+    for conduit in waiting {
+      conduit.fulfill(result)
+    }
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
+    let conduit = state.withLock { state -> FutureConduit<S> in
+      switch state {
+      case var .pending(conduits):
+        let conduit = FutureConduit(subscriber, parent: self)
+        state = .pending([])  // avoid a copy of the array on append
+        conduits.append(conduit)
+        state = .pending(conduits)
+        return conduit
+      case let .resolved(result):
+        return FutureConduit(subscriber, result: result)
+      }
+    }
+    subscriber.receive(subscription: conduit)
+    conduit.subscriptionWasDelivered()
+  }
+
+  fileprivate func remove(_ conduit: FutureConduitBase<Output, Failure>) {
+    let removed = state.withLock { state -> FutureConduitBase<Output, Failure>? in
+      guard case var .pending(conduits) = state,
+        let index = conduits.firstIndex(where: { $0 === conduit })
+      else { return nil }
+      state = .pending([])
+      let removed = conduits.remove(at: index)
+      state = .pending(conduits)
+      return removed
+    }
+    _ = removed  // released here, after the lock
+  }
+}
+
+/// The part of a conduit the future sees: it does not know the subscriber type.
+///
+/// `@unchecked Sendable`: a conduit's mutable state is under its own lock.
+@usableFromInline
+class FutureConduitBase<Output, Failure: Error>: @unchecked Sendable {
+  @usableFromInline
+  init() {}
+
+  func fulfill(_ result: Result<Output, Failure>) {
+    preconditionFailure("Bug in Future: the abstract conduit was fulfilled")
+  }
+}
+
+/// One subscriber's subscription to a future.
+///
+/// States (`announced` = the subscriber has returned from `receive(subscription:)`):
+/// - `waiting(downstream, demanded, announced)`: no result yet;
+/// - `resolved(downstream, result, announced)`: a value waiting for demand,
+///   or a failure waiting for the subscription to be delivered first;
+/// - `done`: result delivered, or cancelled; holds nothing.
+private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
+  Subscription, CustomStringConvertible, @unchecked Sendable
+{
+  typealias Output = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  private enum State: @unchecked Sendable {
+    case waiting(Downstream, parent: Future<Output, Failure>, demanded: Bool, announced: Bool)
+    case resolved(Downstream, Result<Output, Failure>, announced: Bool)
+    case done
+  }
+
+  private enum Action: @unchecked Sendable {
+    case none
+    case deliver(Downstream, Result<Output, Failure>)
+    case release(State)
+  }
+
+  private let state: Mutex<State>
+
+  var description: String { "Future" }
+
+  init(_ downstream: Downstream, parent: Future<Output, Failure>) {
+    state = Mutex(.waiting(downstream, parent: parent, demanded: false, announced: false))
+  }
+
+  init(_ downstream: Downstream, result: Result<Output, Failure>) {
+    state = Mutex(.resolved(downstream, result, announced: false))
+  }
+
+  override func fulfill(_ result: Result<Output, Failure>) {
+    let action = state.withLock { state -> Action in
+      switch state {
+      case let .waiting(downstream, parent, demanded, announced):
+        switch result {
+        case .success where demanded, .failure where announced:
+          state = .done
+          return .deliver(downstream, result)
+        case .success, .failure:
+          state = .resolved(downstream, result, announced: announced)
+          return .release(.waiting(downstream, parent: parent, demanded: demanded, announced: announced))
+        }
+      case .resolved, .done:
+        return .none  // the future resolves once; a cancelled conduit ignores it
+      }
+    }
+    perform(action)
+  }
+
+  /// Called by the future once `receive(subscription:)` has returned: a
+  /// failure that arrived meanwhile can now be delivered.
+  func subscriptionWasDelivered() {
+    let action = state.withLock { state -> Action in
+      switch state {
+      case let .waiting(downstream, parent, demanded, _):
+        state = .waiting(downstream, parent: parent, demanded: demanded, announced: true)
+        return .none
+      case let .resolved(downstream, .failure(error), _):
+        state = .done
+        return .deliver(downstream, .failure(error))
+      case let .resolved(downstream, .success(value), _):
+        state = .resolved(downstream, .success(value), announced: true)
+        return .none
+      case .done:
+        return .none
+      }
+    }
+    perform(action)
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let action = state.withLock { state -> Action in
+      switch state {
+      case let .waiting(downstream, parent, _, announced):
+        state = .waiting(downstream, parent: parent, demanded: true, announced: announced)
+        return .none
+      case let .resolved(downstream, result, _):
+        // A request proves the subscriber has its subscription: deliver
+        // either kind of result now.
+        state = .done
+        return .deliver(downstream, result)
+      case .done:
+        return .none
+      }
+    }
+    perform(action)
+  }
+
+  func cancel() {
+    let action = state.withLock { state -> Action in
+      defer { state = .done }
+      return .release(state)
+    }
+    if case let .release(.waiting(_, parent, _, _)) = action {
+      parent.remove(self)
+    }
+    perform(action)
+  }
+
+  private func perform(_ action: Action) {
+    switch action {
+    case let .deliver(downstream, .success(value)):
+      _ = downstream.receive(value)
+      downstream.receive(completion: .finished)
+    case let .deliver(downstream, .failure(error)):
+      downstream.receive(completion: .failure(error))
+    case .none, .release:
+      break  // what `.release` holds is released when it goes out of scope, after the lock
+    }
+  }
+}

@@ -1,0 +1,150 @@
+public import Synchronization
+
+/// The subscription of `Publishers.Sequence` and `Record`: it sends the
+/// elements of an iterator as demand allows, then a completion.
+///
+/// It keeps one element of lookahead, so that the completion follows the last
+/// element without waiting for more demand (an empty iterator never gets
+/// here: its publisher completes at once with `Subscriptions.empty`).
+///
+/// States:
+/// - `idle(downstream, iterator, next)`: no outstanding demand;
+/// - `emitting(pendingDemand)`: one thread owns downstream and iterator and
+///   loops; `request(_:)` from any thread (or reentrantly from `receive`) only
+///   adds to `pendingDemand`, so delivery never recurses;
+/// - `cancelledWhileEmitting`: the emitting thread stops at its next check;
+/// - `done`: completed or cancelled; holds nothing.
+@usableFromInline
+final class SequenceSubscription<Downstream: Subscriber, Elements: IteratorProtocol>: Subscription,
+  CustomStringConvertible
+where Elements.Element == Downstream.Input {
+  @usableFromInline
+  enum State: @unchecked Sendable {
+    case idle(Downstream, Elements, next: Downstream.Input)
+    case emitting(pendingDemand: Subscribers.Demand)
+    case cancelledWhileEmitting
+    case done
+  }
+
+  @usableFromInline
+  let state: Mutex<State>
+
+  @usableFromInline
+  let completion: Subscribers.Completion<Downstream.Failure>
+
+  @usableFromInline
+  let name: StaticString
+
+  @usableFromInline
+  var description: String { name.description }
+
+  @inlinable
+  init(
+    _ downstream: Downstream,
+    elements: Elements,
+    first: Downstream.Input,
+    completion: Subscribers.Completion<Downstream.Failure>,
+    name: StaticString
+  ) {
+    state = Mutex(.idle(downstream, elements, next: first))
+    self.completion = completion
+    self.name = name
+  }
+
+  @inlinable
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let start = state.withLock { state -> State in
+      switch state {
+      case .idle:
+        defer { state = .emitting(pendingDemand: .none) }
+        return state
+      case let .emitting(pendingDemand):
+        state = .emitting(pendingDemand: pendingDemand + demand)
+        return .done
+      case .cancelledWhileEmitting, .done:
+        return .done
+      }
+    }
+    guard case .idle(let downstream, var elements, var next) = start else { return }
+    emit(downstream, &elements, &next, demand: demand)
+  }
+
+  /// The emitting loop; runs on one thread at a time, outside the lock.
+  @inlinable
+  func emit(
+    _ downstream: Downstream,
+    _ elements: inout Elements,
+    _ next: inout Downstream.Input,
+    demand: Subscribers.Demand
+  ) {
+    var demand = demand
+    while true {
+      while demand > 0 {
+        demand -= 1
+        demand += downstream.receive(next)
+        let stillActive = state.withLock { state -> Bool in
+          switch state {
+          case let .emitting(pendingDemand):
+            demand += pendingDemand
+            state = .emitting(pendingDemand: .none)
+            return true
+          case .cancelledWhileEmitting:
+            state = .done
+            return false
+          case .idle, .done:
+            preconditionFailure("Bug in \(name): \(state) while emitting")
+          }
+        }
+        guard stillActive else { return }
+        guard let following = elements.next() else {
+          let cancelled = state.withLock { state -> Bool in
+            defer { state = .done }
+            if case .cancelledWhileEmitting = state { return true }
+            return false
+          }
+          if !cancelled {
+            downstream.receive(completion: completion)
+          }
+          return
+        }
+        next = following
+      }
+      // Demand is exhausted: go idle, unless more arrived meanwhile.
+      let keepGoing = state.withLock { state -> Bool in
+        switch state {
+        case let .emitting(pendingDemand) where pendingDemand > 0:
+          demand = pendingDemand
+          state = .emitting(pendingDemand: .none)
+          return true
+        case .emitting:
+          state = .idle(downstream, elements, next: next)
+          return false
+        case .cancelledWhileEmitting:
+          state = .done
+          return false
+        case .idle, .done:
+          preconditionFailure("Bug in \(name): \(state) while emitting")
+        }
+      }
+      guard keepGoing else { return }
+    }
+  }
+
+  @inlinable
+  func cancel() {
+    let taken = state.withLock { state -> State in
+      switch state {
+      case .idle:
+        defer { state = .done }
+        return state
+      case .emitting:
+        state = .cancelledWhileEmitting
+        return .done
+      case .cancelledWhileEmitting, .done:
+        return .done
+      }
+    }
+    _ = taken  // downstream, iterator and lookahead are released here, after the lock
+  }
+}

@@ -1,0 +1,53 @@
+public import Synchronization
+
+/// The subscription of `Just`, of a successful `Result.Publisher` and of a
+/// non-nil `Optional.Publisher`: on the first demand it sends its value, then
+/// `.finished`.
+///
+/// States:
+/// - `awaitingDemand(downstream, value)`: subscribed, nothing requested yet;
+/// - `done`: value sent, or cancelled; holds nothing.
+@usableFromInline
+final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+  @usableFromInline
+  enum State: @unchecked Sendable {
+    case awaitingDemand(Downstream, Downstream.Input)
+    case done
+  }
+
+  @usableFromInline
+  let state: Mutex<State>
+
+  @usableFromInline
+  let name: StaticString
+
+  @usableFromInline
+  var description: String { name.description }
+
+  @inlinable
+  init(_ downstream: Downstream, value: Downstream.Input, name: StaticString) {
+    state = Mutex(.awaitingDemand(downstream, value))
+    self.name = name
+  }
+
+  @inlinable
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let taken = state.withLock { state -> State in
+      defer { state = .done }
+      return state
+    }
+    guard case let .awaitingDemand(downstream, value) = taken else { return }
+    _ = downstream.receive(value)
+    downstream.receive(completion: .finished)
+  }
+
+  @inlinable
+  func cancel() {
+    let taken = state.withLock { state -> State in
+      defer { state = .done }
+      return state
+    }
+    _ = taken  // downstream and value are released here, after the lock
+  }
+}

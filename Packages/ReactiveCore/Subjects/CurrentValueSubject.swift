@@ -1,0 +1,66 @@
+/// A subject that wraps a single value and publishes a new element whenever
+/// the value changes.
+///
+/// Unlike ``PassthroughSubject``, `CurrentValueSubject` maintains a buffer of
+/// the most recently published element. A new subscriber receives the current
+/// value on its first demand. A subscriber without demand keeps the latest
+/// value sent and receives it on its next demand.
+///
+/// Calling ``send(_:)`` on a `CurrentValueSubject` also updates the current
+/// value, making it equivalent to updating the ``value`` directly. After
+/// completion, sends (and assignments to ``value``) are ignored.
+///
+/// Delivery is serialized as for ``PassthroughSubject``.
+///
+/// ```swift
+/// let temperature = CurrentValueSubject<Double, Never>(20.0)
+/// let cancellable = temperature.sink { print($0) }  // prints 20.0
+/// temperature.value = 21.5                          // prints 21.5
+/// ```
+public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+  // @unchecked Sendable: all mutable state is in `core`, under its lock.
+
+  private let core: SubjectCore<Output, Failure>
+
+  /// The value wrapped by this subject, published as a new element whenever it changes.
+  public var value: Output {
+    get {
+      guard let value = core.currentValue else {
+        preconditionFailure("Bug in CurrentValueSubject: no current value")
+      }
+      return value
+    }
+    set {
+      send(newValue)
+    }
+  }
+
+  /// Creates a current value subject with the given initial value.
+  ///
+  /// - Parameter value: The initial value to publish.
+  public init(_ value: Output) {
+    core = SubjectCore(currentValue: value)
+  }
+
+  /// Sends a value to the subscriber, and makes it the current value.
+  ///
+  /// - Parameter input: The value to send.
+  public func send(_ input: Output) {
+    core.send(input)
+  }
+
+  public func send(completion: Subscribers.Completion<Failure>) {
+    core.send(completion: completion)
+  }
+
+  /// Receives an upstream subscription, and requests `.unlimited` from it once
+  /// any subscriber of this subject has demand. The subject cancels it when
+  /// it is deallocated.
+  public func send(subscription: any Subscription) {
+    core.send(subscription: subscription)
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
+    core.subscribe(SubjectConduit(subscriber, core: core, name: "CurrentValueSubject"))
+  }
+}

@@ -1,0 +1,48 @@
+/// A subject that broadcasts elements to downstream subscribers.
+///
+/// Unlike ``CurrentValueSubject``, a `PassthroughSubject` doesn't have an
+/// initial value or a buffer of the most recently-published element. A
+/// subscriber receives only the values sent while it has demand; values sent
+/// to a subscriber without demand are dropped for that subscriber.
+///
+/// After completion, the subject ignores further sends, and a new subscriber
+/// receives the completion right away.
+///
+/// Concurrent sends are serialized: each subscriber receives one event at a
+/// time, in the order the subject accepted them. A `send` made from inside a
+/// subscriber's `receive` (or on a thread while another thread is delivering)
+/// is queued and delivered, in order, by the thread already delivering, right
+/// after the current event; `send` then returns before the delivery.
+///
+/// ```swift
+/// let subject = PassthroughSubject<Int, Never>()
+/// let cancellable = subject.sink { print($0) }
+/// subject.send(1)  // prints 1
+/// ```
+public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+  // @unchecked Sendable: all mutable state is in `core`, under its lock.
+
+  private let core = SubjectCore<Output, Failure>(currentValue: nil)
+
+  /// Creates a subject with no subscriber.
+  public init() {}
+
+  public func send(_ input: Output) {
+    core.send(input)
+  }
+
+  public func send(completion: Subscribers.Completion<Failure>) {
+    core.send(completion: completion)
+  }
+
+  /// Receives an upstream subscription (see `Publisher.subscribe(_:)` with a
+  /// subject), and requests `.unlimited` from it once any subscriber of this
+  /// subject has demand. The subject cancels it when it is deallocated.
+  public func send(subscription: any Subscription) {
+    core.send(subscription: subscription)
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
+    core.subscribe(SubjectConduit(subscriber, core: core, name: "PassthroughSubject"))
+  }
+}

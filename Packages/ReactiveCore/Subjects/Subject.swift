@@ -1,0 +1,106 @@
+import Synchronization
+
+/// A publisher that exposes a method for outside callers to publish elements.
+///
+/// A subject is a publisher that you can use to ”inject” values into a
+/// stream, by calling its ``send(_:)`` method. This can be useful for adapting
+/// existing imperative code to the publisher world.
+public protocol Subject<Output, Failure>: AnyObject, Publisher {
+  /// Sends a value to the subscriber.
+  ///
+  /// - Parameter value: The value to send.
+  func send(_ value: Output)
+
+  /// Sends a completion signal to the subscriber.
+  ///
+  /// - Parameter completion: A `Completion` instance which indicates whether
+  ///   publishing has finished normally or failed with an error.
+  func send(completion: Subscribers.Completion<Failure>)
+
+  /// Sends a subscription to the subscriber.
+  ///
+  /// This call provides the ``Subject`` an opportunity to establish demand for
+  /// any new upstream subscriptions.
+  ///
+  /// - Parameter subscription: The subscription instance through which the
+  ///   subscriber can request elements.
+  func send(subscription: any Subscription)
+}
+
+extension Subject where Output == Void {
+  /// Sends a void value to the subscriber.
+  ///
+  /// Use `Void` inputs and outputs when you want to signal that an event has
+  /// occurred, but don't need to send the event itself.
+  @inlinable
+  public func send() {
+    send(())
+  }
+}
+
+extension Publisher {
+  /// Attaches the specified subject to this publisher.
+  ///
+  /// The subject receives this publisher's subscription and requests from it
+  /// once one of its own subscribers has demand; it then receives every value
+  /// and the completion.
+  ///
+  /// - Parameter subject: The subject to attach to this publisher.
+  /// - Returns: A cancellable that cancels this publisher's subscription.
+  public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable where Failure == S.Failure, Output == S.Output {
+    let subscriber = SubjectSubscriber(subject)
+    subscribe(subscriber)
+    return AnyCancellable(subscriber)
+  }
+}
+
+/// Forwards a publisher's events to a subject, and is the subscription the
+/// subject sees: the subject's requests reach the upstream through it.
+final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible {
+  typealias Input = Downstream.Output
+  typealias Failure = Downstream.Failure
+
+  // The subject is the payload: released on completion and on cancel.
+  private let state: Mutex<SubscriberLifecycle<Downstream>>
+
+  var description: String { "Subject" }
+
+  init(_ subject: Downstream) {
+    state = Mutex(.awaitingSubscription(subject))
+  }
+
+  func receive(subscription: any Subscription) {
+    let action = state.withLock { state in
+      (state.receive(subscription: subscription), state.activePayload)
+    }
+    switch action {
+    case let (.accept, subject?):
+      subject.send(subscription: self)
+    case let (.reject(subscription), _), let (.accept(subscription), nil):
+      subscription.cancel()
+    }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    state.withLock { $0.activePayload }?.send(input)
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    state.withLock { $0.complete() }?.send(completion: completion)
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    let upstream = state.withLock { state -> (any Subscription)? in
+      if case let .subscribed(subscription, _) = state { return subscription }
+      return nil
+    }
+    upstream?.request(demand)
+  }
+
+  func cancel() {
+    let (subscription, subject) = state.withLock { $0.cancel() }
+    subscription?.cancel()
+    _ = subject  // released here, after the lock
+  }
+}

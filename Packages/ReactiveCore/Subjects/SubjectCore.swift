@@ -1,0 +1,334 @@
+import Synchronization
+
+/// The machinery shared by `PassthroughSubject` and `CurrentValueSubject`.
+///
+/// Every call to a downstream — its subscription, its values, its completion —
+/// goes through one serial *drain loop*: the thread that finds the subject
+/// idle becomes the deliverer and runs queued work until the queue is empty;
+/// a thread that finds it busy (another thread, or a reentrant `send` from
+/// inside `receive`) enqueues its work and returns. So concurrent sends are
+/// serialized, reentrant sends are delivered after the current one instead of
+/// recursing, and no downstream ever sees two calls at once.
+///
+/// State (under `state`'s lock):
+/// - `conduits`: the subscriptions live in the subject, in subscription order;
+/// - `completion`: set by `send(completion:)`; later sends are ignored;
+/// - `isTerminated`: the completion has been delivered; `conduits` is empty for good;
+/// - `isDelivering` and `queue`: the drain loop's owner flag and its pending work;
+/// - `upstreams`, `hasDemand`: subscriptions received through
+///   `send(subscription:)`, asked for `.unlimited` once any downstream demands.
+final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
+  // @unchecked Sendable: all mutable state is under `state`'s lock.
+
+  enum Work: @unchecked Sendable {
+    case value(Output)
+    case completion(Subscribers.Completion<Failure>)
+    case subscribe(SubjectConduitBase<Output, Failure>)
+    /// A `CurrentValueSubject` subscriber got demand while holding an undelivered value.
+    case replay(SubjectConduitBase<Output, Failure>)
+  }
+
+  struct State: @unchecked Sendable {
+    var conduits: ContiguousArray<SubjectConduitBase<Output, Failure>> = []
+    var completion: Subscribers.Completion<Failure>?
+    var isTerminated = false
+    var isDelivering = false
+    var queue: [Work] = []
+    var upstreams: [any Subscription] = []
+    var hasDemand = false
+    /// `CurrentValueSubject` only: the latest value.
+    var currentValue: Output?
+  }
+
+  let state: Mutex<State>
+
+  /// True for `CurrentValueSubject`: a subscriber without demand keeps the
+  /// latest value and receives it on its next demand.
+  let keepsLatest: Bool
+
+  init(currentValue: Output?) {
+    keepsLatest = currentValue != nil
+    state = Mutex(State(currentValue: currentValue))
+  }
+
+  deinit {
+    // The subject is gone: nobody can send into it any more.
+    for upstream in state.withLock({ $0.upstreams }) {
+      upstream.cancel()
+    }
+  }
+
+  // MARK: Entry points
+
+  func send(_ value: Output) {
+    let deliverNow = state.withLock { state -> Bool in
+      guard state.completion == nil else { return false }
+      if keepsLatest { state.currentValue = value }
+      return state.enqueueOrAcquire(.value(value))
+    }
+    if deliverNow { drain(first: .value(value)) }
+  }
+
+  func send(completion: Subscribers.Completion<Failure>) {
+    let deliverNow = state.withLock { state -> Bool in
+      guard state.completion == nil else { return false }
+      state.completion = completion
+      return state.enqueueOrAcquire(.completion(completion))
+    }
+    if deliverNow { drain(first: .completion(completion)) }
+  }
+
+  func subscribe(_ conduit: SubjectConduitBase<Output, Failure>) {
+    let deliverNow = state.withLock { $0.enqueueOrAcquire(.subscribe(conduit)) }
+    if deliverNow { drain(first: .subscribe(conduit)) }
+  }
+
+  func send(subscription: any Subscription) {
+    let (requestNow, cancelNow) = state.withLock { state -> (Bool, Bool) in
+      if state.completion != nil { return (false, true) }
+      state.upstreams.append(subscription)
+      return (state.hasDemand, false)
+    }
+    if cancelNow {
+      subscription.cancel()
+    } else if requestNow {
+      subscription.request(.unlimited)
+    }
+  }
+
+  /// A conduit received demand; `replay` if it holds an undelivered value.
+  func demandArrived(for conduit: SubjectConduitBase<Output, Failure>, replay: Bool) {
+    let (upstreams, deliverNow) = state.withLock { state -> ([any Subscription], Bool) in
+      var upstreams: [any Subscription] = []
+      if !state.hasDemand {
+        state.hasDemand = true
+        upstreams = state.upstreams
+      }
+      let deliverNow = replay && state.enqueueOrAcquire(.replay(conduit))
+      return (upstreams, deliverNow)
+    }
+    for upstream in upstreams {
+      upstream.request(.unlimited)
+    }
+    if deliverNow { drain(first: .replay(conduit)) }
+  }
+
+  func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
+    let removed = state.withLock { state -> SubjectConduitBase<Output, Failure>? in
+      guard let index = state.conduits.firstIndex(where: { $0 === conduit }) else { return nil }
+      return state.conduits.remove(at: index)
+    }
+    _ = removed  // released here, after the lock
+  }
+
+  var currentValue: Output? {
+    state.withLock { $0.currentValue }
+  }
+
+  // MARK: The drain loop
+
+  /// Runs `first`, then everything queued meanwhile, until the queue is
+  /// empty. Only the thread that acquired `isDelivering` calls this.
+  private func drain(first: Work) {
+    perform(first)
+    while let batch = state.withLock({ $0.takeQueueOrRelease() }) {
+      for work in batch {
+        perform(work)
+      }
+    }
+  }
+
+  private func perform(_ work: Work) {
+    switch work {
+    case let .value(value):
+      for conduit in state.withLock({ $0.conduits }) {
+        conduit.offer(value)
+      }
+    case let .completion(completion):
+      let conduits = state.withLock { state -> ContiguousArray<SubjectConduitBase<Output, Failure>> in
+        state.isTerminated = true
+        defer { state.conduits = [] }
+        return state.conduits
+      }
+      for conduit in conduits {
+        conduit.finish(completion)
+      }
+    case let .subscribe(conduit):
+      let outcome = state.withLock { state -> (Subscribers.Completion<Failure>?, Output?) in
+        if state.isTerminated { return (state.completion, nil) }
+        state.conduits.append(conduit)
+        return (nil, state.currentValue)
+      }
+      switch outcome {
+      case let (completion?, _):
+        conduit.rejectAfterCompletion(completion)
+      case let (nil, latest):
+        conduit.start(latest: latest)
+      }
+    case let .replay(conduit):
+      conduit.replay()
+    }
+  }
+}
+
+extension SubjectCore.State {
+  /// Returns true if the caller becomes the deliverer and must run `work`
+  /// itself; otherwise `work` is queued for the current deliverer.
+  mutating func enqueueOrAcquire(_ work: SubjectCore<Output, Failure>.Work) -> Bool {
+    if isDelivering {
+      queue.append(work)
+      return false
+    }
+    isDelivering = true
+    return true
+  }
+
+  /// The queued work, or nil after giving up the deliverer role when there is none.
+  mutating func takeQueueOrRelease() -> [SubjectCore<Output, Failure>.Work]? {
+    if queue.isEmpty {
+      isDelivering = false
+      return nil
+    }
+    defer { queue = [] }
+    return queue
+  }
+}
+
+/// What the drain loop needs from a subscription; it does not know the subscriber type.
+class SubjectConduitBase<Output, Failure: Error> {
+  func start(latest: Output?) { preconditionFailure("Bug in SubjectConduit: abstract start") }
+  func rejectAfterCompletion(_ completion: Subscribers.Completion<Failure>) {
+    preconditionFailure("Bug in SubjectConduit: abstract rejectAfterCompletion")
+  }
+  func offer(_ value: Output) { preconditionFailure("Bug in SubjectConduit: abstract offer") }
+  func replay() { preconditionFailure("Bug in SubjectConduit: abstract replay") }
+  func finish(_ completion: Subscribers.Completion<Failure>) {
+    preconditionFailure("Bug in SubjectConduit: abstract finish")
+  }
+}
+
+/// One subscriber's subscription to a subject. All calls to the downstream
+/// happen inside the subject's drain loop; `request` and `cancel` may come
+/// from any thread.
+///
+/// States:
+/// - `idle(downstream)`: created, not yet started by the drain loop;
+/// - `active(downstream, demand, latest)`: subscribed; `latest` is a
+///   `CurrentValueSubject` value waiting for demand (always nil for a
+///   `PassthroughSubject`, which drops values sent without demand);
+/// - `over`: completed or cancelled; holds nothing.
+final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstream.Input, Downstream.Failure>,
+  Subscription, CustomStringConvertible
+{
+  typealias Output = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  private enum State: @unchecked Sendable {
+    case idle(Downstream)
+    case active(Downstream, demand: Subscribers.Demand, latest: Output?)
+    case over
+  }
+
+  private let state: Mutex<State>
+  private let core: SubjectCore<Output, Failure>
+  private let name: StaticString
+
+  var description: String { name.description }
+
+  init(_ downstream: Downstream, core: SubjectCore<Output, Failure>, name: StaticString) {
+    state = Mutex(.idle(downstream))
+    self.core = core
+    self.name = name
+  }
+
+  override func start(latest: Output?) {
+    let downstream = state.withLock { state -> Downstream? in
+      guard case let .idle(downstream) = state else { return nil }  // cancelled before it started
+      state = .active(downstream, demand: .none, latest: latest)
+      return downstream
+    }
+    downstream?.receive(subscription: self)
+  }
+
+  override func rejectAfterCompletion(_ completion: Subscribers.Completion<Failure>) {
+    let downstream = state.withLock { state -> Downstream? in
+      guard case let .idle(downstream) = state else { return nil }
+      state = .over
+      return downstream
+    }
+    guard let downstream else { return }
+    downstream.receive(subscription: Subscriptions.empty)
+    downstream.receive(completion: completion)
+  }
+
+  override func offer(_ value: Output) {
+    let downstream = state.withLock { state -> Downstream? in
+      switch state {
+      case let .active(downstream, demand, latest):
+        if demand > 0 {
+          state = .active(downstream, demand: demand - 1, latest: nil)
+          return downstream
+        }
+        state = .active(downstream, demand: demand, latest: core.keepsLatest ? value : latest)
+        return nil
+      case .idle, .over:
+        return nil
+      }
+    }
+    guard let downstream else { return }
+    addDemand(downstream.receive(value))
+  }
+
+  override func replay() {
+    let delivery = state.withLock { state -> (Downstream, Output)? in
+      guard case let .active(downstream, demand, latest?) = state, demand > 0 else { return nil }
+      state = .active(downstream, demand: demand - 1, latest: nil)
+      return (downstream, latest)
+    }
+    guard let (downstream, value) = delivery else { return }
+    addDemand(downstream.receive(value))
+  }
+
+  override func finish(_ completion: Subscribers.Completion<Failure>) {
+    let downstream = state.withLock { state -> Downstream? in
+      defer { state = .over }
+      switch state {
+      case let .active(downstream, _, _): return downstream
+      case .idle, .over: return nil
+      }
+    }
+    downstream?.receive(completion: completion)
+  }
+
+  private func addDemand(_ additional: Subscribers.Demand) {
+    guard additional > 0 else { return }
+    state.withLock { state in
+      if case let .active(downstream, demand, latest) = state {
+        state = .active(downstream, demand: demand + additional, latest: latest)
+      }
+    }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let replay = state.withLock { state -> Bool? in
+      guard case let .active(downstream, current, latest) = state else { return nil }
+      state = .active(downstream, demand: current + demand, latest: latest)
+      return latest != nil
+    }
+    guard let replay else { return }
+    core.demandArrived(for: self, replay: replay)
+  }
+
+  func cancel() {
+    let (taken, wasSubscribed) = state.withLock { state -> (State, Bool) in
+      defer { state = .over }
+      if case .over = state { return (state, false) }
+      return (state, true)
+    }
+    if wasSubscribed {
+      core.remove(self)
+    }
+    _ = taken  // the downstream is released here, after the lock
+  }
+}

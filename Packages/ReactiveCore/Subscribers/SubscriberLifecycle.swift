@@ -1,0 +1,77 @@
+/// The life cycle shared by the subscribers that end a chain (`Sink`,
+/// `Assign`): they hold a payload (closures, an object) until completion or
+/// cancellation, then release it.
+///
+/// The enum is pure: each event returns what the caller must do once it has
+/// left the lock. It is touched only inside its owner's `Mutex`; what leaves
+/// the lock is used only by the thread that took it out, so `@unchecked
+/// Sendable` is sound.
+@usableFromInline
+enum SubscriberLifecycle<Payload>: @unchecked Sendable {
+  /// Created, no subscription yet.
+  case awaitingSubscription(Payload)
+  /// Holds the one subscription it accepted.
+  case subscribed(any Subscription, Payload)
+  /// Completed or cancelled: holds nothing.
+  case terminal
+
+  /// What to do with a subscription after the lock.
+  @usableFromInline
+  enum SubscriptionAction: @unchecked Sendable {
+    /// The first subscription: request from it.
+    case accept(any Subscription)
+    /// A second subscription, or one after the end: cancel it.
+    case reject(any Subscription)
+  }
+
+  @inlinable
+  mutating func receive(subscription: any Subscription) -> SubscriptionAction {
+    switch self {
+    case let .awaitingSubscription(payload):
+      self = .subscribed(subscription, payload)
+      return .accept(subscription)
+    case .subscribed, .terminal:
+      return .reject(subscription)
+    }
+  }
+
+  /// The payload while subscribed; nil before the subscription (a value then
+  /// is an upstream bug, ignored) and after the end.
+  @inlinable
+  var activePayload: Payload? {
+    switch self {
+    case let .subscribed(_, payload): payload
+    case .awaitingSubscription, .terminal: nil
+    }
+  }
+
+  /// Ends the life cycle on completion; returns the payload to use once, and
+  /// then to release, after the lock. Nil if already over.
+  @inlinable
+  mutating func complete() -> Payload? {
+    switch self {
+    case let .awaitingSubscription(payload), let .subscribed(_, payload):
+      // A completion before the subscription is an upstream bug; still deliver it.
+      self = .terminal
+      return payload
+    case .terminal:
+      return nil
+    }
+  }
+
+  /// Ends the life cycle on cancellation; returns the subscription to cancel
+  /// and the payload to release, both after the lock.
+  @inlinable
+  mutating func cancel() -> (subscription: (any Subscription)?, payload: Payload?) {
+    switch self {
+    case let .awaitingSubscription(payload):
+      self = .terminal
+      return (nil, payload)
+    case let .subscribed(subscription, payload):
+      self = .terminal
+      return (subscription, payload)
+    case .terminal:
+      return (nil, nil)
+    }
+  }
+}

@@ -1,0 +1,13 @@
+public import MaybeTraits
+
+/// A publisher that publishes exactly one value and then finishes, or fails.
+///
+/// A single publisher is also a ``MaybePublisher``: it never publishes twice,
+/// and it never finishes without a value.
+///
+/// ```text
+/// --------    never: no value, no completion
+/// --o--|      one value, then finished
+/// -----x      failure
+/// ```
+public protocol SinglePublisher<Output, Failure>: MaybePublisher {}
