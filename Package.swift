@@ -18,7 +18,12 @@ func library(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
 }
 
 func tests(_ name: String, dependencies: [Target.Dependency]) -> Target {
-  .testTarget(name: "\(name)Tests", dependencies: dependencies, path: "Tests/\(name)Tests", swiftSettings: swiftSettings)
+  .testTarget(
+    name: "\(name)Tests",
+    dependencies: dependencies,
+    path: "Tests/\(name)Tests",
+    swiftSettings: swiftSettings
+  )
 }
 
 let modules = [

@@ -26,13 +26,13 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     case cancelled
   }
 
-  private let storage: Mutex<Storage>
+  private let storage: Lock<Storage>
 
   /// Initializes the cancellable object with the given cancel-time closure.
   ///
   /// - Parameter cancel: A closure that the `cancel()` method executes, at most once.
   public init(_ cancel: @escaping () -> Void) {
-    storage = Mutex(.closure(cancel))
+    storage = Lock(.closure(cancel))
   }
 
   /// Initializes the cancellable object with the given cancellable.
@@ -41,7 +41,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   ///
   /// - Parameter canceller: The cancellable that ``cancel()`` cancels, at most once.
   public init<C: Cancellable>(_ canceller: C) {
-    storage = Mutex(.cancellable(canceller))
+    storage = Lock(.cancellable(canceller))
   }
 
   deinit {

@@ -35,19 +35,14 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
 
   /// Creates a type-erasing subscriber that forwards every event to a subject.
   ///
-  /// The subject receives the subscription through
-  /// ``Subject/send(subscription:)``, then each value and the completion.
+  /// It is the subscriber that `Publisher.subscribe(_:)` attaches for a
+  /// subject: the subject receives it as its subscription (and requests
+  /// through it), then each value and the completion. It holds the subject
+  /// weakly, and cancels a second subscription.
   ///
   /// - Parameter s: The subject that receives the events.
   public init<S: Subject>(_ s: S) where Input == S.Output, Failure == S.Failure {
-    self.init(
-      receiveSubscription: { s.send(subscription: $0) },
-      receiveValue: { value in
-        s.send(value)
-        return .none
-      },
-      receiveCompletion: { s.send(completion: $0) }
-    )
+    self.init(SubjectSubscriber(s))
   }
 
   /// Creates a type-erasing subscriber that executes the provided closures.

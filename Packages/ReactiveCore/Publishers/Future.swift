@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// A publisher that eventually produces a single value and then finishes or fails.
 ///
 /// The closure runs once, when the future is created (wrap the future in
@@ -38,7 +36,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   }
 
   @usableFromInline
-  let state = Mutex(State.pending([]))
+  let state = Lock(State.pending([]))
 
   /// Creates a publisher that invokes a promise closure when the publisher
   /// emits an element.
@@ -110,10 +108,16 @@ class FutureConduitBase<Output, Failure: Error>: @unchecked Sendable {
 
 /// One subscriber's subscription to a future.
 ///
-/// States (`announced` = the subscriber has returned from `receive(subscription:)`):
-/// - `waiting(downstream, demanded, announced)`: no result yet;
-/// - `resolved(downstream, result, announced)`: a value waiting for demand,
-///   or a failure waiting for the subscription to be delivered first;
+/// A result goes out once the subscriber has returned from
+/// `receive(subscription:)` (`announced`) and, for a value, once it has
+/// requested (`demanded`): so the subscriber never sees two calls at once,
+/// even when the promise runs on another thread.
+///
+/// States:
+/// - `waiting(downstream, parent, demanded, announced)`: no result yet;
+/// - `resolved(downstream, result, demanded, announced)`: the result is here
+///   but cannot go out yet (a value without demand, or a subscription not
+///   yet announced);
 /// - `done`: result delivered, or cancelled; holds nothing.
 private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
   Subscription, CustomStringConvertible, @unchecked Sendable
@@ -123,7 +127,7 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
 
   private enum State: @unchecked Sendable {
     case waiting(Downstream, parent: Future<Output, Failure>, demanded: Bool, announced: Bool)
-    case resolved(Downstream, Result<Output, Failure>, announced: Bool)
+    case resolved(Downstream, Result<Output, Failure>, demanded: Bool, announced: Bool)
     case done
   }
 
@@ -133,30 +137,45 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     case release(State)
   }
 
-  private let state: Mutex<State>
+  private let state: Lock<State>
 
   var description: String { "Future" }
 
   init(_ downstream: Downstream, parent: Future<Output, Failure>) {
-    state = Mutex(.waiting(downstream, parent: parent, demanded: false, announced: false))
+    state = Lock(.waiting(downstream, parent: parent, demanded: false, announced: false))
   }
 
   init(_ downstream: Downstream, result: Result<Output, Failure>) {
-    state = Mutex(.resolved(downstream, result, announced: false))
+    state = Lock(.resolved(downstream, result, demanded: false, announced: false))
+  }
+
+  /// The state of a resolved conduit: `done` with a delivery if the result can go out.
+  private static func settle(
+    _ downstream: Downstream,
+    _ result: Result<Output, Failure>,
+    demanded: Bool,
+    announced: Bool
+  ) -> (State, Action) {
+    let canDeliver: Bool
+    switch result {
+    case .success: canDeliver = announced && demanded
+    case .failure: canDeliver = announced  // a failure does not wait for demand
+    }
+    guard canDeliver else {
+      return (.resolved(downstream, result, demanded: demanded, announced: announced), .none)
+    }
+    return (.done, .deliver(downstream, result))
   }
 
   override func fulfill(_ result: Result<Output, Failure>) {
     let action = state.withLock { state -> Action in
       switch state {
-      case let .waiting(downstream, parent, demanded, announced):
-        switch result {
-        case .success where demanded, .failure where announced:
-          state = .done
-          return .deliver(downstream, result)
-        case .success, .failure:
-          state = .resolved(downstream, result, announced: announced)
-          return .release(.waiting(downstream, parent: parent, demanded: demanded, announced: announced))
-        }
+      case let .waiting(downstream, _, demanded, announced):
+        // Dropping the parent under the lock is safe: it is running its
+        // promise, so this is never its last reference.
+        let (next, action) = Self.settle(downstream, result, demanded: demanded, announced: announced)
+        state = next
+        return action
       case .resolved, .done:
         return .none  // the future resolves once; a cancelled conduit ignores it
       }
@@ -164,22 +183,19 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     perform(action)
   }
 
-  /// Called by the future once `receive(subscription:)` has returned: a
-  /// failure that arrived meanwhile can now be delivered.
+  /// Called by the future once `receive(subscription:)` has returned.
   func subscriptionWasDelivered() {
     let action = state.withLock { state -> Action in
       switch state {
       case let .waiting(downstream, parent, demanded, _):
         state = .waiting(downstream, parent: parent, demanded: demanded, announced: true)
         return .none
-      case let .resolved(downstream, .failure(error), _):
-        state = .done
-        return .deliver(downstream, .failure(error))
-      case let .resolved(downstream, .success(value), _):
-        state = .resolved(downstream, .success(value), announced: true)
-        return .none
+      case let .resolved(downstream, result, demanded, _):
+        let (next, action) = Self.settle(downstream, result, demanded: demanded, announced: true)
+        state = next
+        return action
       case .done:
-        return .none
+        return .none  // cancelled from inside receive(subscription:)
       }
     }
     perform(action)
@@ -192,11 +208,10 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
       case let .waiting(downstream, parent, _, announced):
         state = .waiting(downstream, parent: parent, demanded: true, announced: announced)
         return .none
-      case let .resolved(downstream, result, _):
-        // A request proves the subscriber has its subscription: deliver
-        // either kind of result now.
-        state = .done
-        return .deliver(downstream, result)
+      case let .resolved(downstream, result, _, announced):
+        let (next, action) = Self.settle(downstream, result, demanded: true, announced: announced)
+        state = next
+        return action
       case .done:
         return .none
       }

@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// The subscription of `Publishers.Sequence` and `Record`: it sends the
 /// elements of an iterator as demand allows, then a completion.
 ///
@@ -27,7 +25,7 @@ where Elements.Element == Downstream.Input {
   }
 
   @usableFromInline
-  let state: Mutex<State>
+  let state: Lock<State>
 
   @usableFromInline
   let completion: Subscribers.Completion<Downstream.Failure>
@@ -46,7 +44,7 @@ where Elements.Element == Downstream.Input {
     completion: Subscribers.Completion<Downstream.Failure>,
     name: StaticString
   ) {
-    state = Mutex(.idle(downstream, elements, next: first))
+    state = Lock(.idle(downstream, elements, next: first))
     self.completion = completion
     self.name = name
   }

@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// The subscription of `Just`, of a successful `Result.Publisher` and of a
 /// non-nil `Optional.Publisher`: on the first demand it sends its value, then
 /// `.finished`.
@@ -16,7 +14,7 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Custo
   }
 
   @usableFromInline
-  let state: Mutex<State>
+  let state: Lock<State>
 
   @usableFromInline
   let name: StaticString
@@ -26,7 +24,7 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Custo
 
   @inlinable
   init(_ downstream: Downstream, value: Downstream.Input, name: StaticString) {
-    state = Mutex(.awaitingDemand(downstream, value))
+    state = Lock(.awaitingDemand(downstream, value))
     self.name = name
   }
 

@@ -8,7 +8,8 @@
 ///
 /// Calling ``send(_:)`` on a `CurrentValueSubject` also updates the current
 /// value, making it equivalent to updating the ``value`` directly. After
-/// completion, sends (and assignments to ``value``) are ignored.
+/// completion, sends are ignored, and assignments to ``value`` change the
+/// value without publishing it.
 ///
 /// Delivery is serialized as for ``PassthroughSubject``.
 ///
@@ -23,6 +24,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
   private let core: SubjectCore<Output, Failure>
 
   /// The value wrapped by this subject, published as a new element whenever it changes.
+  ///
+  /// After completion, setting it still changes the value, but publishes
+  /// nothing (unlike ``send(_:)``, which is then ignored), as in Combine.
   public var value: Output {
     get {
       guard let value = core.currentValue else {
@@ -31,7 +35,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
       return value
     }
     set {
-      send(newValue)
+      core.setCurrentValue(newValue)
     }
   }
 
@@ -53,14 +57,15 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     core.send(completion: completion)
   }
 
-  /// Receives an upstream subscription, and requests `.unlimited` from it once
-  /// any subscriber of this subject has demand. The subject cancels it when
-  /// it is deallocated.
+  /// Receives an upstream subscription, and requests `.unlimited` from it at
+  /// once: the current value follows the upstream even without a subscriber.
+  /// The subject cancels it when it is deallocated.
   public func send(subscription: any Subscription) {
     core.send(subscription: subscription)
   }
 
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
-    core.subscribe(SubjectConduit(subscriber, core: core, name: "CurrentValueSubject"))
+    let parent = SubjectParent(core: core, subject: self)
+    core.subscribe(SubjectConduit(subscriber, parent: parent, name: "CurrentValueSubject"))
   }
 }

@@ -8,6 +8,9 @@
 /// After completion, the subject ignores further sends, and a new subscriber
 /// receives the completion right away.
 ///
+/// A subject stays alive while one of its subscriptions does. When it is
+/// deallocated, it cancels the upstream subscriptions it received.
+///
 /// Concurrent sends are serialized: each subscriber receives one event at a
 /// time, in the order the subject accepted them. A `send` made from inside a
 /// subscriber's `receive` (or on a thread while another thread is delivering)
@@ -43,6 +46,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
   }
 
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
-    core.subscribe(SubjectConduit(subscriber, core: core, name: "PassthroughSubject"))
+    let parent = SubjectParent(core: core, subject: self)
+    core.subscribe(SubjectConduit(subscriber, parent: parent, name: "PassthroughSubject"))
   }
 }

@@ -45,6 +45,9 @@ extension Publisher {
   /// once one of its own subscribers has demand; it then receives every value
   /// and the completion.
   ///
+  /// The attachment does not keep the subject alive: when the subject is
+  /// deallocated, it cancels this publisher's subscription.
+  ///
   /// - Parameter subject: The subject to attach to this publisher.
   /// - Returns: A cancellable that cancels this publisher's subscription.
   public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable where Failure == S.Failure, Output == S.Output {
@@ -56,38 +59,55 @@ extension Publisher {
 
 /// Forwards a publisher's events to a subject, and is the subscription the
 /// subject sees: the subject's requests reach the upstream through it.
+///
+/// It holds the subject weakly, as Combine does: attaching a subject to a
+/// publisher does not keep the subject alive. A subject that nobody keeps
+/// (neither its owner nor one of its live subscriptions) is deallocated, and
+/// then cancels this subscription, and with it the upstream.
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible {
   typealias Input = Downstream.Output
   typealias Failure = Downstream.Failure
 
-  // The subject is the payload: released on completion and on cancel.
-  private let state: Mutex<SubscriberLifecycle<Downstream>>
+  /// The payload: a weak reference, dropped on completion and on cancel.
+  struct WeakSubject {
+    weak var subject: Downstream?
+  }
+
+  private typealias Lifecycle = SubscriberLifecycle<WeakSubject>
+
+  private let state: Lock<Lifecycle>
 
   var description: String { "Subject" }
 
   init(_ subject: Downstream) {
-    state = Mutex(.awaitingSubscription(subject))
+    state = Lock(.awaitingSubscription(WeakSubject(subject: subject)))
   }
 
   func receive(subscription: any Subscription) {
-    let action = state.withLock { state in
-      (state.receive(subscription: subscription), state.activePayload)
+    let (action, subject) = state.withLock { state -> (Lifecycle.SubscriptionAction, Downstream?) in
+      let action = state.receive(subscription: subscription)
+      guard case .accept = action else { return (action, nil) }
+      guard let subject = state.activePayload?.subject else {
+        _ = state.cancel()  // the subject is gone: end here, and cancel the upstream after the lock
+        return (action, nil)
+      }
+      return (action, subject)
     }
-    switch action {
+    switch (action, subject) {
     case let (.accept, subject?):
       subject.send(subscription: self)
-    case let (.reject(subscription), _), let (.accept(subscription), nil):
+    case let (.accept(subscription), nil), let (.reject(subscription), _):
       subscription.cancel()
     }
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    state.withLock { $0.activePayload }?.send(input)
+    state.withLock { $0.activePayload?.subject }?.send(input)
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    state.withLock { $0.complete() }?.send(completion: completion)
+    state.withLock { $0.complete()?.subject }?.send(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
@@ -99,8 +119,7 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
   }
 
   func cancel() {
-    let (subscription, subject) = state.withLock { $0.cancel() }
+    let (subscription, _) = state.withLock { $0.cancel() }
     subscription?.cancel()
-    _ = subject  // released here, after the lock
   }
 }

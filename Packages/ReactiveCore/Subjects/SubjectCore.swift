@@ -16,7 +16,15 @@ import Synchronization
 /// - `isTerminated`: the completion has been delivered; `conduits` is empty for good;
 /// - `isDelivering` and `queue`: the drain loop's owner flag and its pending work;
 /// - `upstreams`, `hasDemand`: subscriptions received through
-///   `send(subscription:)`, asked for `.unlimited` once any downstream demands.
+///   `send(subscription:)`, asked for `.unlimited` once any downstream demands
+///   (a `CurrentValueSubject` asks at once: its `value` follows its upstreams
+///   even without a subscriber).
+///
+/// Lifetimes: a live subscription (`SubjectConduit`) holds the subject and its
+/// core, as in Combine, so a subject with a subscriber stays alive; it lets go
+/// of them on cancel and completion. When the subject is deallocated, the core
+/// follows and cancels its upstream subscriptions. Values that the core or a
+/// conduit replaces are released after the lock, as any other callout.
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked Sendable: all mutable state is under `state`'s lock.
 
@@ -40,7 +48,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     var currentValue: Output?
   }
 
-  let state: Mutex<State>
+  let state: Lock<State>
 
   /// True for `CurrentValueSubject`: a subscriber without demand keeps the
   /// latest value and receives it on its next demand.
@@ -48,7 +56,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   init(currentValue: Output?) {
     keepsLatest = currentValue != nil
-    state = Mutex(State(currentValue: currentValue))
+    state = Lock(State(hasDemand: keepsLatest, currentValue: currentValue))
   }
 
   deinit {
@@ -61,11 +69,26 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   // MARK: Entry points
 
   func send(_ value: Output) {
-    let deliverNow = state.withLock { state -> Bool in
-      guard state.completion == nil else { return false }
-      if keepsLatest { state.currentValue = value }
-      return state.enqueueOrAcquire(.value(value))
+    publish(value, storesAfterCompletion: false)
+  }
+
+  /// `CurrentValueSubject.value`'s setter: as `send(_:)`, except that after
+  /// completion the value is still stored (and not published), as in Combine.
+  func setCurrentValue(_ value: Output) {
+    publish(value, storesAfterCompletion: true)
+  }
+
+  private func publish(_ value: Output, storesAfterCompletion: Bool) {
+    let (deliverNow, replaced) = state.withLock { state -> (Bool, Output?) in
+      let isOpen = state.completion == nil
+      var replaced: Output?
+      if keepsLatest && (isOpen || storesAfterCompletion) {
+        replaced = state.currentValue
+        state.currentValue = value
+      }
+      return (isOpen && state.enqueueOrAcquire(.value(value)), replaced)
     }
+    _ = replaced  // the previous current value is released here, after the lock
     if deliverNow { drain(first: .value(value)) }
   }
 
@@ -207,82 +230,97 @@ class SubjectConduitBase<Output, Failure: Error> {
   }
 }
 
+/// What a live subscription holds of its subject: the core that runs its
+/// deliveries, and the subject object itself, kept alive while the
+/// subscription lives (an upstream attached with `subscribe(subject)` holds
+/// the subject weakly, as in Combine, and keeps feeding it meanwhile).
+struct SubjectParent<Output, Failure: Error> {
+  let core: SubjectCore<Output, Failure>
+  let subject: AnyObject
+}
+
 /// One subscriber's subscription to a subject. All calls to the downstream
 /// happen inside the subject's drain loop; `request` and `cancel` may come
 /// from any thread.
 ///
 /// States:
-/// - `idle(downstream)`: created, not yet started by the drain loop;
-/// - `active(downstream, demand, latest)`: subscribed; `latest` is a
+/// - `idle(downstream, parent)`: created, not yet started by the drain loop;
+/// - `active(downstream, parent, demand, latest)`: subscribed; `latest` is a
 ///   `CurrentValueSubject` value waiting for demand (always nil for a
 ///   `PassthroughSubject`, which drops values sent without demand);
-/// - `over`: completed or cancelled; holds nothing.
+/// - `over`: completed or cancelled; holds nothing, not even the subject.
 final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstream.Input, Downstream.Failure>,
   Subscription, CustomStringConvertible
 {
   typealias Output = Downstream.Input
   typealias Failure = Downstream.Failure
+  typealias Parent = SubjectParent<Output, Failure>
 
   private enum State: @unchecked Sendable {
-    case idle(Downstream)
-    case active(Downstream, demand: Subscribers.Demand, latest: Output?)
+    case idle(Downstream, Parent)
+    case active(Downstream, Parent, demand: Subscribers.Demand, latest: Output?)
     case over
   }
 
-  private let state: Mutex<State>
-  private let core: SubjectCore<Output, Failure>
+  /// What `offer` does after the lock; `replaced` is a kept value that the
+  /// offer supersedes, released after the lock.
+  private enum OfferAction: @unchecked Sendable {
+    case deliver(Downstream, replaced: Output?)
+    case keep(replaced: Output?)
+  }
+
+  private let state: Lock<State>
   private let name: StaticString
 
   var description: String { name.description }
 
-  init(_ downstream: Downstream, core: SubjectCore<Output, Failure>, name: StaticString) {
-    state = Mutex(.idle(downstream))
-    self.core = core
+  init(_ downstream: Downstream, parent: Parent, name: StaticString) {
+    state = Lock(.idle(downstream, parent))
     self.name = name
   }
 
   override func start(latest: Output?) {
     let downstream = state.withLock { state -> Downstream? in
-      guard case let .idle(downstream) = state else { return nil }  // cancelled before it started
-      state = .active(downstream, demand: .none, latest: latest)
+      // Only the drain loop starts a conduit, once; nothing can end it before.
+      guard case let .idle(downstream, parent) = state else { return nil }
+      state = .active(downstream, parent, demand: .none, latest: latest)
       return downstream
     }
     downstream?.receive(subscription: self)
   }
 
   override func rejectAfterCompletion(_ completion: Subscribers.Completion<Failure>) {
-    let downstream = state.withLock { state -> Downstream? in
-      guard case let .idle(downstream) = state else { return nil }
-      state = .over
-      return downstream
-    }
-    guard let downstream else { return }
+    let taken = takeState()
+    guard case let .idle(downstream, _) = taken else { return }
     downstream.receive(subscription: Subscriptions.empty)
     downstream.receive(completion: completion)
   }
 
   override func offer(_ value: Output) {
-    let downstream = state.withLock { state -> Downstream? in
+    let action = state.withLock { state -> OfferAction in
       switch state {
-      case let .active(downstream, demand, latest):
+      case let .active(downstream, parent, demand, latest):
         if demand > 0 {
-          state = .active(downstream, demand: demand - 1, latest: nil)
-          return downstream
+          state = .active(downstream, parent, demand: demand - 1, latest: nil)
+          return .deliver(downstream, replaced: latest)
         }
-        state = .active(downstream, demand: demand, latest: core.keepsLatest ? value : latest)
-        return nil
+        // No demand: a PassthroughSubject drops the value for this subscriber.
+        guard parent.core.keepsLatest else { return .keep(replaced: nil) }
+        state = .active(downstream, parent, demand: demand, latest: value)
+        return .keep(replaced: latest)
       case .idle, .over:
-        return nil
+        return .keep(replaced: nil)
       }
     }
-    guard let downstream else { return }
+    // A value the subscriber no longer keeps is released with `action`, after the lock.
+    guard case let .deliver(downstream, _) = action else { return }
     addDemand(downstream.receive(value))
   }
 
   override func replay() {
     let delivery = state.withLock { state -> (Downstream, Output)? in
-      guard case let .active(downstream, demand, latest?) = state, demand > 0 else { return nil }
-      state = .active(downstream, demand: demand - 1, latest: nil)
+      guard case let .active(downstream, parent, demand, latest?) = state, demand > 0 else { return nil }
+      state = .active(downstream, parent, demand: demand - 1, latest: nil)
       return (downstream, latest)
     }
     guard let (downstream, value) = delivery else { return }
@@ -290,45 +328,46 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   }
 
   override func finish(_ completion: Subscribers.Completion<Failure>) {
-    let downstream = state.withLock { state -> Downstream? in
-      defer { state = .over }
-      switch state {
-      case let .active(downstream, _, _): return downstream
-      case .idle, .over: return nil
-      }
-    }
-    downstream?.receive(completion: completion)
+    let taken = takeState()
+    guard case let .active(downstream, _, _, _) = taken else { return }  // cancelled meanwhile
+    downstream.receive(completion: completion)
   }
 
   private func addDemand(_ additional: Subscribers.Demand) {
     guard additional > 0 else { return }
     state.withLock { state in
-      if case let .active(downstream, demand, latest) = state {
-        state = .active(downstream, demand: demand + additional, latest: latest)
+      if case let .active(downstream, parent, demand, latest) = state {
+        state = .active(downstream, parent, demand: demand + additional, latest: latest)
       }
     }
   }
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
-    let replay = state.withLock { state -> Bool? in
-      guard case let .active(downstream, current, latest) = state else { return nil }
-      state = .active(downstream, demand: current + demand, latest: latest)
-      return latest != nil
+    let arrival = state.withLock { state -> (core: SubjectCore<Output, Failure>, replay: Bool)? in
+      guard case let .active(downstream, parent, current, latest) = state else { return nil }
+      state = .active(downstream, parent, demand: current + demand, latest: latest)
+      return (parent.core, latest != nil)
     }
-    guard let replay else { return }
-    core.demandArrived(for: self, replay: replay)
+    guard let arrival else { return }
+    arrival.core.demandArrived(for: self, replay: arrival.replay)
   }
 
   func cancel() {
-    let (taken, wasSubscribed) = state.withLock { state -> (State, Bool) in
+    switch takeState() {
+    case let .idle(_, parent), let .active(_, parent, _, _):
+      parent.core.remove(self)
+    case .over:
+      break
+    }
+    // The downstream, the subject and a kept value are released here, after the lock.
+  }
+
+  /// Ends the conduit; returns what it held, to use and release after the lock.
+  private func takeState() -> State {
+    state.withLock { state in
       defer { state = .over }
-      if case .over = state { return (state, false) }
-      return (state, true)
+      return state
     }
-    if wasSubscribed {
-      core.remove(self)
-    }
-    _ = taken  // the downstream is released here, after the lock
   }
 }

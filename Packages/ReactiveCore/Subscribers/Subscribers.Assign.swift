@@ -1,5 +1,3 @@
-public import Synchronization
-
 extension Subscribers {
   /// A simple subscriber that assigns received elements to a property
   /// indicated by a key path.
@@ -11,7 +9,7 @@ extension Subscribers {
     public typealias Failure = Never
 
     @usableFromInline
-    let state: Mutex<SubscriberLifecycle<Root>>
+    let state: Lock<SubscriberLifecycle<Root>>
 
     /// The object that contains the property to assign; nil once the subscriber is over.
     public var object: Root? {
@@ -35,7 +33,7 @@ extension Subscribers {
     ///   - keyPath: The key path of the property to assign.
     @inlinable
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
-      state = Mutex(.awaitingSubscription(object))
+      state = Lock(.awaitingSubscription(object))
       self.keyPath = keyPath
     }
 

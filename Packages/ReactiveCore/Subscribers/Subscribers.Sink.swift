@@ -1,5 +1,3 @@
-public import Synchronization
-
 extension Subscribers {
   /// A simple subscriber that requests an unlimited number of values upon subscription.
   ///
@@ -24,7 +22,7 @@ extension Subscribers {
     }
 
     @usableFromInline
-    let state: Mutex<SubscriberLifecycle<Closures>>
+    let state: Lock<SubscriberLifecycle<Closures>>
 
     /// The closure to execute on receipt of a value; a no-op once the sink is over.
     public var receiveValue: (Input) -> Void {
@@ -48,7 +46,7 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      state = Mutex(
+      state = Lock(
         .awaitingSubscription(Closures(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
       )
     }

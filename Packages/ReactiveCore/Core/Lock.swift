@@ -1,0 +1,81 @@
+public import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lock of every state machine in the package: a `Synchronization.Mutex`
+/// that ThreadSanitizer can see through.
+///
+/// On Linux, a contended `Mutex` hands the lock over inside the kernel, in
+/// code that ThreadSanitizer does not instrument, so TSan misses the ordering
+/// between the two threads and reports false races on the state the mutex
+/// protects. `Lock` tells TSan about each hand-over (`__tsan_acquire` after
+/// locking, `__tsan_release` before unlocking) when, and only when, the
+/// process runs under TSan; otherwise it is a `Mutex` plus one predictable
+/// branch.
+///
+/// Its API is `Mutex`'s: `withLock`, with the same rules — the body must not
+/// call out (to a downstream, an upstream, a user closure) nor release
+/// anything whose deinit may call out.
+@usableFromInline
+package struct Lock<Value>: ~Copyable, @unchecked Sendable {
+  // @unchecked Sendable: `Mutex` is Sendable, and it is the only stored property.
+  @usableFromInline
+  let mutex: Mutex<Value>
+
+  @inlinable
+  package init(_ initialValue: consuming sending Value) {
+    mutex = Mutex(initialValue)
+  }
+
+  /// Calls `body` with exclusive access to the protected value.
+  @inlinable
+  package borrowing func withLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
+    guard let hooks = ThreadSanitizerHooks.current else {
+      return mutex.withLock { (value: inout sending Value) -> sending Result in body(&value) }
+    }
+    // The mutex's address (it never moves) names the hand-over for TSan. It
+    // is taken before locking, without touching the protected value.
+    let address = withUnsafePointer(to: mutex) { UnsafeMutableRawPointer(mutating: $0) }
+    return mutex.withLock { (value: inout sending Value) -> sending Result in
+      hooks.acquire(address)
+      defer { hooks.release(address) }
+      return body(&value)
+    }
+  }
+}
+
+/// ThreadSanitizer's annotation entry points, found at run time: present only
+/// in a process built with `-sanitize=thread`.
+@usableFromInline
+package struct ThreadSanitizerHooks: Sendable {
+  @usableFromInline
+  let acquire: @convention(c) (UnsafeMutableRawPointer) -> Void
+  @usableFromInline
+  let release: @convention(c) (UnsafeMutableRawPointer) -> Void
+
+  /// The hooks, or nil when the process does not run under ThreadSanitizer.
+  @usableFromInline
+  package static let current: ThreadSanitizerHooks? = {
+    #if canImport(Glibc) || canImport(Musl)
+    guard let acquire = dlsym(nil, "__tsan_acquire"), let release = dlsym(nil, "__tsan_release") else { return nil }
+    #elseif canImport(Darwin)
+    let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    guard let acquire = dlsym(handle, "__tsan_acquire"), let release = dlsym(handle, "__tsan_release") else {
+      return nil
+    }
+    #else
+    return nil
+    #endif
+    typealias Hook = @convention(c) (UnsafeMutableRawPointer) -> Void
+    return ThreadSanitizerHooks(
+      acquire: unsafeBitCast(acquire, to: Hook.self),
+      release: unsafeBitCast(release, to: Hook.self)
+    )
+  }()
+}
