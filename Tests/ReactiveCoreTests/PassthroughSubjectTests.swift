@@ -1,0 +1,488 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct PassthroughSubjectTests {
+  // MARK: Values and demand
+
+  @Test func deliversTheValuesSentWhileTheSubscriberHasDemand() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record()
+
+    subject.send(1)
+    subject.send(2)
+
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func dropsTheValuesSentBeforeTheSubscription() {
+    let subject = PassthroughSubject<Int, TestError>()
+    subject.send(1)
+    let recorder = subject.record()
+
+    subject.send(2)
+
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func dropsTheValuesSentWhileTheSubscriberHasNoDemand() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record(demand: .none)
+
+    subject.send(1)
+    recorder.request(.max(1))
+    subject.send(2)
+    subject.send(3)
+
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func deliversNoMoreValuesThanRequested() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record(demand: .max(2))
+
+    for value in 1...4 { subject.send(value) }
+    recorder.request(.max(1))
+    subject.send(5)
+    subject.send(6)
+
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(5)])
+  }
+
+  @Test func accumulatesTheDemandOfSeveralRequests() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record(demand: .none)
+
+    recorder.request(.max(1))
+    recorder.request(.max(2))
+    for value in 1...5 { subject.send(value) }
+
+    #expect(recorder.values == [1, 2, 3])
+  }
+
+  @Test func addsTheDemandReturnedFromReceive() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record(demand: .max(1)) { value, _ in
+      value == 1 ? .max(2) : .none
+    }
+
+    for value in 1...5 { subject.send(value) }
+
+    #expect(recorder.values == [1, 2, 3])
+  }
+
+  @Test func keepsUnlimitedDemandWhateverReceiveReturns() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record(demand: .unlimited) { _, _ in .max(1) }
+
+    for value in 1...100 { subject.send(value) }
+
+    #expect(recorder.values == Array(1...100))
+  }
+
+  @Test func sendsVoidValuesWithSend() {
+    let subject = PassthroughSubject<Void, Never>()
+    let recorder = subject.record()
+
+    subject.send()
+    subject.send()
+
+    #expect(recorder.values.count == 2)
+    #expect(recorder.events.map(\.description) == ["subscription", "value(())", "value(())"])
+  }
+
+  @Test func namesItsSubscriptionAfterItself() throws {
+    let probe = LifetimeProbe<Int, Never>(demand: .none)
+    PassthroughSubject<Int, Never>().subscribe(probe)
+    let subscription = try #require(probe.subscription)
+    #expect(String(describing: subscription) == "PassthroughSubject")
+  }
+
+  // MARK: Several subscribers
+
+  @Test func servesEachSubscriberAccordingToItsOwnDemand() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let unlimited = subject.record()
+    let one = subject.record(demand: .max(1))
+    let none = subject.record(demand: .none)
+
+    subject.send(1)
+    subject.send(2)
+    none.request(.max(1))
+    subject.send(3)
+
+    #expect(unlimited.events == [.subscription, .value(1), .value(2), .value(3)])
+    #expect(one.events == [.subscription, .value(1)])
+    #expect(none.events == [.subscription, .value(3)])
+  }
+
+  @Test func deliversEachValueToTheSubscribersInSubscriptionOrder() {
+    let subject = PassthroughSubject<Int, TestError>()
+    var log: [String] = []
+    let first = subject.record { value, _ in
+      log.append("first \(value)")
+      return .none
+    }
+    let second = subject.record { value, _ in
+      log.append("second \(value)")
+      return .none
+    }
+
+    subject.send(1)
+    subject.send(2)
+
+    #expect(log == ["first 1", "second 1", "first 2", "second 2"])
+    _ = (first, second)
+  }
+
+  // MARK: Completion
+
+  @Test func deliversTheCompletionToEverySubscriberWithOrWithoutDemand() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let withDemand = subject.record()
+    let withoutDemand = subject.record(demand: .none)
+
+    subject.send(1)
+    subject.send(completion: .failure(TestError(code: 1)))
+
+    #expect(withDemand.events == [.subscription, .value(1), .failure(TestError(code: 1))])
+    #expect(withoutDemand.events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func ignoresEverySendAfterTheCompletion() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record()
+
+    subject.send(completion: .finished)
+    subject.send(1)
+    subject.send(completion: .failure(TestError()))
+    subject.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func givesALateSubscriberItsSubscriptionAndTheCompletionAtOnce() {
+    let subject = PassthroughSubject<Int, TestError>()
+    subject.send(completion: .failure(TestError(code: 2)))
+
+    let withDemand = subject.record()
+    let withoutDemand = subject.record(demand: .none)
+
+    #expect(withDemand.events == [.subscription, .failure(TestError(code: 2))])
+    #expect(withoutDemand.events == [.subscription, .failure(TestError(code: 2))])
+  }
+
+  @Test func givesALateSubscriberTheEmptySubscription() throws {
+    let subject = PassthroughSubject<Int, Never>()
+    subject.send(completion: .finished)
+    let probe = LifetimeProbe<Int, Never>(demand: .none)
+
+    subject.subscribe(probe)
+
+    let subscription = try #require(probe.subscription)
+    #expect(String(describing: subscription) == "Empty")
+    #expect(probe.isCompleted)
+  }
+
+  @Test func ignoresRequestsAndCancelAfterTheCompletion() throws {
+    let subject = PassthroughSubject<Int, TestError>()
+    let (recorder, subscription) = try recordKeepingSubscription(subject)
+    subject.send(completion: .finished)
+
+    subscription.request(.max(1))
+    subscription.cancel()
+    subject.send(1)
+
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  // MARK: Cancellation
+
+  @Test func stopsDeliveringToACancelledSubscriber() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record()
+
+    subject.send(1)
+    recorder.cancel()
+    subject.send(2)
+    subject.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func cancellingOneSubscriberLeavesTheOthersSubscribed() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let cancelled = subject.record()
+    let kept = subject.record()
+
+    cancelled.cancel()
+    subject.send(1)
+    subject.send(completion: .finished)
+
+    #expect(cancelled.events == [.subscription])
+    #expect(kept.events == [.subscription, .value(1), .finished])
+  }
+
+  @Test func ignoresRequestsAfterCancel() throws {
+    let subject = PassthroughSubject<Int, TestError>()
+    let (recorder, subscription) = try recordKeepingSubscription(subject)
+
+    subscription.cancel()
+    subscription.cancel()
+    subscription.request(.max(1))
+    subject.send(1)
+
+    #expect(recorder.events == [.subscription])
+  }
+
+  // MARK: Reentrancy
+
+  @Test func deliversAValueSentFromInsideReceiveAfterTheCurrentOne() {
+    let subject = PassthroughSubject<Int, TestError>()
+    var log: [String] = []
+    let first = subject.record { value, recorder in
+      log.append("first \(value)")
+      if value == 1 {
+        subject.send(2)
+        // Queued, not delivered recursively: `send` returned first.
+        #expect(recorder.values == [1])
+      }
+      return .none
+    }
+    let second = subject.record { value, _ in
+      log.append("second \(value)")
+      return .none
+    }
+
+    subject.send(1)
+
+    #expect(log == ["first 1", "second 1", "first 2", "second 2"])
+    #expect(first.events == [.subscription, .value(1), .value(2)])
+    #expect(second.events == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func keepsTheOrderOfSeveralValuesSentFromInsideReceive() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record { value, _ in
+      if value == 1 {
+        subject.send(2)
+        subject.send(3)
+      }
+      if value == 2 { subject.send(4) }
+      return .none
+    }
+
+    subject.send(1)
+
+    #expect(recorder.values == [1, 2, 3, 4])
+  }
+
+  @Test func deliversACompletionSentFromInsideReceiveAfterTheCurrentValue() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let first = subject.record { _, _ in
+      subject.send(completion: .finished)
+      subject.send(2)
+      return .none
+    }
+    let second = subject.record()
+
+    subject.send(1)
+
+    #expect(first.events == [.subscription, .value(1), .finished])
+    #expect(second.events == [.subscription, .value(1), .finished])
+  }
+
+  @Test func ignoresAValueSentFromInsideReceiveCompletion() {
+    let subject = PassthroughSubject<Int, TestError>()
+    var completions = 0
+    subject.subscribe(
+      AnySubscriber(
+        receiveSubscription: { $0.request(.unlimited) },
+        receiveCompletion: { _ in
+          completions += 1
+          subject.send(1)
+          subject.send(completion: .finished)
+        }
+      )
+    )
+    let recorder = subject.record()
+
+    subject.send(completion: .finished)
+
+    #expect(completions == 1)
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func stopsDeliveringAfterACancelFromInsideReceive() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let cancelling = subject.record { value, recorder in
+      if value == 2 { recorder.cancel() }
+      return .none
+    }
+    let other = subject.record()
+
+    for value in 1...3 { subject.send(value) }
+
+    #expect(cancelling.events == [.subscription, .value(1), .value(2)])
+    #expect(other.values == [1, 2, 3])
+  }
+
+  @Test func honoursARequestFromInsideReceive() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = subject.record(demand: .max(1)) { value, recorder in
+      if value < 3 { recorder.request(.max(1)) }
+      return .none
+    }
+
+    for value in 1...5 { subject.send(value) }
+
+    #expect(recorder.values == [1, 2, 3])
+  }
+
+  @Test func subscribesFromInsideReceiveAfterTheCurrentValue() {
+    let subject = PassthroughSubject<Int, TestError>()
+    var late: RecordingSubscriber<Int, TestError>?
+    let recorder = subject.record { value, _ in
+      if value == 1 { late = subject.record() }
+      return .none
+    }
+
+    subject.send(1)
+    subject.send(2)
+
+    #expect(recorder.values == [1, 2])
+    #expect(late?.events == [.subscription, .value(2)])
+  }
+
+  // MARK: Traps
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, Never>(demand: .none)
+      PassthroughSubject<Int, Never>().subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  // MARK: Lifetimes
+
+  @Test func releasesTheSubscriberOnCompletion() throws {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, Never>?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
+      subject.subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+    #expect(weakProbe != nil)
+
+    subject.send(completion: .finished)
+
+    #expect(weakProbe == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheSubscriberOnCancel() throws {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, Never>?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
+      subject.subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+    #expect(weakProbe != nil)
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+  }
+
+  @Test func keepsTheSubjectAliveWhileASubscriptionLives() throws {
+    weak var weakSubject: PassthroughSubject<Int, Never>?
+    let upstream = SubscriptionProbe()
+    let subscription: any Subscription = try {
+      let subject = PassthroughSubject<Int, Never>()
+      weakSubject = subject
+      subject.send(subscription: upstream)
+      let probe = LifetimeProbe<Int, Never>(demand: .none)
+      subject.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+    #expect(weakSubject != nil)
+    #expect(upstream.cancels == 0)
+
+    subscription.cancel()
+
+    #expect(weakSubject == nil)
+    #expect(upstream.cancels == 1)
+  }
+
+  @Test func releasesTheSubjectOnCompletionAlthoughTheSubscriptionIsKept() throws {
+    weak var weakSubject: PassthroughSubject<Int, Never>?
+    let upstream = SubscriptionProbe()
+    let subscription: any Subscription = try {
+      let subject = PassthroughSubject<Int, Never>()
+      weakSubject = subject
+      subject.send(subscription: upstream)
+      let probe = LifetimeProbe<Int, Never>(demand: .none)
+      subject.subscribe(probe)
+      subject.send(completion: .finished)
+      return try #require(probe.subscription)
+    }()
+
+    #expect(weakSubject == nil)
+    #expect(upstream.cancels == 1)
+    _ = subscription
+  }
+
+  @Test func cancelsItsUpstreamSubscriptionsWhenDeallocated() {
+    let first = SubscriptionProbe()
+    let second = SubscriptionProbe()
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      subject.send(subscription: first)
+      subject.send(subscription: second)
+      #expect(first.cancels == 0)
+    }
+    #expect(first.cancels == 1)
+    #expect(second.cancels == 1)
+    #expect(first.requests == [])
+  }
+
+  @Test func keepsNoValue() {
+    let subject = PassthroughSubject<Token, Never>()
+    let recorder = subject.record(demand: .none)
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      weakToken = token
+      subject.send(token)
+    }
+    #expect(weakToken == nil)
+    #expect(recorder.events.count == 1)
+  }
+}
+
+/// Subscribes a recorder through a subscriber that also hands back the
+/// subscription, so that a test can use it after the recorder let go of it.
+private func recordKeepingSubscription<P: Publisher>(
+  _ publisher: P,
+  demand: Subscribers.Demand = .unlimited
+) throws -> (RecordingSubscriber<P.Output, P.Failure>, any Subscription) {
+  let recorder = RecordingSubscriber<P.Output, P.Failure>(demand: demand)
+  var subscription: (any Subscription)?
+  publisher.subscribe(
+    AnySubscriber<P.Output, P.Failure>(
+      receiveSubscription: {
+        subscription = $0
+        recorder.receive(subscription: $0)
+      },
+      receiveValue: { recorder.receive($0) },
+      receiveCompletion: { recorder.receive(completion: $0) }
+    )
+  )
+  return (recorder, try #require(subscription))
+}

@@ -1,0 +1,397 @@
+import Foundation
+import ReactiveCore
+import Synchronization
+import Testing
+
+/// Subjects driven by several threads at once. Bounded: a few thousand
+/// events per test; run them under `swift test --sanitize=thread` too.
+///
+/// A test prepares its rounds first; its threads then play them together,
+/// meeting at chosen points (see `Race`), so that what follows a meeting
+/// overlaps even on a busy machine with two cores.
+@Suite struct SubjectStressTests {
+  @Test func concurrentSendsReachEverySubscriberOnceInOneOrder() {
+    let subject = PassthroughSubject<Int, Never>()
+    let unlimited = (0..<3).map { _ in ContractChecker<Int, Never>() }
+    let stepByStep = ContractChecker<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
+    let limited = ContractChecker<Int, Never>(initialDemand: .max(100))
+    for checker in unlimited + [stepByStep, limited] {
+      subject.subscribe(checker)
+    }
+    let threads = 4
+    let perThread = 1_000
+
+    Race(threads: threads).run { thread, race in
+      for index in 0..<perThread {
+        if index % 50 == 0 { race.meet() }
+        subject.send(thread * perThread + index)
+      }
+    }
+
+    for checker in unlimited + [stepByStep] {
+      let values = checker.values
+      #expect(values.sorted() == Array(0..<threads * perThread))
+      // Each thread's values keep the order in which that thread sent them.
+      for thread in 0..<threads {
+        #expect(values.filter { $0 / perThread == thread } == Array(thread * perThread..<(thread + 1) * perThread))
+      }
+      // Every subscriber sees the one order in which the subject accepted the values.
+      #expect(values == unlimited[0].values)
+    }
+    #expect(limited.values.count == 100)
+    for checker in unlimited + [stepByStep, limited] {
+      #expect(checker.violations == [])
+    }
+  }
+
+  @Test func requestsRacingSendsNeverDeliverMoreThanRequested() {
+    let subject = PassthroughSubject<Int, Never>()
+    let checker = ContractChecker<Int, Never>(initialDemand: .none)
+    subject.subscribe(checker)
+
+    Race(threads: 2).run { thread, race in
+      for step in 0..<500 {
+        race.meet()
+        if thread == 0 {
+          for value in step * 4..<(step + 1) * 4 { subject.send(value) }
+        } else {
+          checker.request(.max(1))
+        }
+      }
+    }
+
+    let values = checker.values
+    #expect(values.count <= 500)
+    #expect(values == values.sorted())
+    #expect(Set(values).count == values.count)
+    #expect(checker.violations == [])
+  }
+
+  @Test func aCurrentValueSubjectEndsWithItsValueDeliveredOnceToEverySubscriber() {
+    final class Round: Sendable {
+      let subject = CurrentValueSubject<Int, Never>(-1)
+      let unlimited = ContractChecker<Int, Never>()
+      let slow = ContractChecker<Int, Never>(initialDemand: .none)
+    }
+    let rounds = (0..<100).map { _ in Round() }
+    for round in rounds {
+      round.subject.subscribe(round.unlimited)
+      round.subject.subscribe(round.slow)
+    }
+
+    Race(threads: 3).run { thread, race in
+      for round in rounds {
+        for step in 0..<5 {
+          race.meet()
+          if thread < 2 {
+            for index in step * 4..<(step + 1) * 4 { round.subject.send(thread * 1_000 + index) }
+          } else {
+            round.slow.request(.max(1))
+          }
+        }
+      }
+    }
+
+    for round in rounds {
+      // A subscriber that kept a value without demand gets it now.
+      round.slow.request(.max(1))
+      let final = round.subject.value
+      #expect(round.unlimited.values.count == 41)
+      #expect(round.unlimited.values.last == final)
+      let slowValues = round.slow.values
+      #expect(slowValues.count <= 6)
+      #expect(Set(slowValues).count == slowValues.count)
+      #expect(slowValues.filter { $0 < 1_000 } == slowValues.filter { $0 < 1_000 }.sorted())
+      #expect(slowValues.last == final)
+      #expect(round.unlimited.violations == [])
+      #expect(round.slow.violations == [])
+    }
+  }
+
+  @Test func sendsRacingCancelStopAfterAtMostTheValueInFlight() {
+    final class Round: Sendable {
+      let subject = PassthroughSubject<Int, Never>()
+      let cancelled = ContractChecker<Int, Never>()
+      let kept = ContractChecker<Int, Never>()
+      let cancelPoint = Int.random(in: 0..<50)
+      let countAtCancel = Atomic<Int>(-1)
+    }
+    let rounds = (0..<300).map { _ in Round() }
+    for round in rounds {
+      round.subject.subscribe(round.cancelled)
+      round.subject.subscribe(round.kept)
+    }
+
+    Race(threads: 2).run { thread, race in
+      for round in rounds {
+        if thread == 0 {
+          for value in 0..<50 {
+            if value == round.cancelPoint { race.meet() }
+            round.subject.send(value)
+          }
+        } else {
+          race.meet()
+          round.cancelled.cancel()
+          round.countAtCancel.store(round.cancelled.values.count, ordering: .sequentiallyConsistent)
+          round.cancelled.cancel()  // a second cancel is harmless
+        }
+      }
+    }
+
+    for round in rounds {
+      let values = round.cancelled.values
+      #expect(values == Array(0..<values.count))
+      #expect(values.count >= round.cancelPoint)
+      #expect(values.count <= round.countAtCancel.load(ordering: .sequentiallyConsistent) + 1)
+      #expect(round.kept.values == Array(0..<50))
+      #expect(round.cancelled.violations == [])
+      #expect(round.kept.violations == [])
+    }
+  }
+
+  @Test func sendsRacingSubscribeGiveEachNewSubscriberTheRestOfTheValues() {
+    final class Round: Sendable {
+      let subject = PassthroughSubject<Int, Never>()
+      let checkers = (0..<3).map { _ in ContractChecker<Int, Never>() }
+      let subscribePoints = (0..<3).map { _ in Int.random(in: 0..<50) }.sorted()
+    }
+    let rounds = (0..<200).map { _ in Round() }
+
+    Race(threads: 2).run { thread, race in
+      for round in rounds {
+        if thread == 0 {
+          for value in 0..<50 {
+            for point in round.subscribePoints where point == value { race.meet() }
+            round.subject.send(value)
+          }
+        } else {
+          for checker in round.checkers {
+            race.meet()
+            round.subject.subscribe(checker)
+          }
+        }
+      }
+    }
+
+    for round in rounds {
+      for (checker, point) in zip(round.checkers, round.subscribePoints) {
+        #expect(checker.subscriptions == 1)
+        let values = checker.values
+        if let first = values.first {
+          #expect(first >= point)
+          #expect(values == Array(first..<50))
+        }
+        #expect(checker.violations == [])
+      }
+    }
+  }
+
+  @Test func sendsRacingCompletionsDeliverOneCompletionLast() {
+    final class Round: Sendable {
+      let subject = PassthroughSubject<Int, TestError>()
+      let early = (0..<2).map { _ in ContractChecker<Int, TestError>() }
+      let late = ContractChecker<Int, TestError>()
+      let subscribePoint: Int
+      let completionPoint: Int
+
+      init() {
+        subscribePoint = Int.random(in: 0..<30)
+        completionPoint = Int.random(in: subscribePoint..<30)
+      }
+    }
+    let rounds = (0..<300).map { _ in Round() }
+    for round in rounds {
+      for checker in round.early {
+        round.subject.subscribe(checker)
+      }
+    }
+
+    Race(threads: 2).run { thread, race in
+      // Both threads send; the second one also subscribes late and finishes.
+      for round in rounds {
+        for index in 0..<30 {
+          if index == round.subscribePoint {
+            race.meet()
+            if thread == 1 { round.subject.subscribe(round.late) }
+          }
+          if index == round.completionPoint {
+            race.meet()
+            if thread == 1 { round.subject.send(completion: .finished) }
+          }
+          round.subject.send(thread * 100 + index)
+        }
+        if thread == 0 { round.subject.send(completion: .failure(TestError(code: 1))) }
+      }
+    }
+
+    for round in rounds {
+      let completion = round.early[0].completions.first
+      #expect(completion != nil)
+      for checker in round.early + [round.late] {
+        #expect(checker.subscriptions == 1)
+        #expect(checker.completions.count == 1)
+        #expect(checker.completions.first == completion)
+        // What each thread sent arrives in order, without gaps.
+        for thread in 0..<2 {
+          let values = checker.values.filter { $0 / 100 == thread }
+          if let first = values.first {
+            #expect(values == Array(first..<first + values.count))
+          }
+        }
+        #expect(checker.violations == [])
+      }
+      #expect(round.early[0].values.filter { $0 < 100 } == Array(0..<round.early[0].values.filter { $0 < 100 }.count))
+      #expect(round.early[0].values.filter { $0 >= 100 }.count <= round.completionPoint)
+      #expect(round.early[1].values == round.early[0].values)
+    }
+  }
+}
+
+/// A subscriber that checks Combine's contract from the inside while several
+/// threads drive its publisher: its calls never overlap, it gets one
+/// subscription, no value without demand, nothing after the completion.
+private final class ContractChecker<Input: Sendable, Failure: Error>: Subscriber, @unchecked Sendable {
+  // @unchecked Sendable: the mutable state is in `log` (a Mutex) and `inCall` (an Atomic).
+
+  struct Log: @unchecked Sendable {
+    var subscription: (any Subscription)?
+    var subscriptions = 0
+    var values: [Input] = []
+    var completions: [Subscribers.Completion<Failure>] = []
+    /// What this subscriber requested and has not received yet.
+    var outstanding = Subscribers.Demand.none
+    var violations: [String] = []
+  }
+
+  private let log = Lock(Log())
+  private let inCall = Atomic<Bool>(false)
+  private let initialDemand: Subscribers.Demand
+  private let demandPerValue: Subscribers.Demand
+
+  init(initialDemand: Subscribers.Demand = .unlimited, demandPerValue: Subscribers.Demand = .none) {
+    self.initialDemand = initialDemand
+    self.demandPerValue = demandPerValue
+  }
+
+  var values: [Input] { log.withLock { $0.values } }
+  var completions: [Subscribers.Completion<Failure>] { log.withLock { $0.completions } }
+  var subscriptions: Int { log.withLock { $0.subscriptions } }
+  var violations: [String] { log.withLock { $0.violations } }
+
+  /// Requests from any thread; the demand counts before the request is made.
+  func request(_ demand: Subscribers.Demand) {
+    let subscription = log.withLock { log in
+      log.outstanding += demand
+      return log.subscription
+    }
+    subscription?.request(demand)
+  }
+
+  func cancel() {
+    let subscription = log.withLock { log in
+      defer { log.subscription = nil }
+      return log.subscription
+    }
+    subscription?.cancel()
+  }
+
+  func receive(subscription: any Subscription) {
+    enter("receive(subscription:)")
+    defer { leave() }
+    log.withLock { log in
+      log.subscriptions += 1
+      if log.subscriptions > 1 { log.violations.append("a second subscription") }
+      log.subscription = subscription
+      log.outstanding += initialDemand
+    }
+    if initialDemand > 0 { subscription.request(initialDemand) }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    enter("receive(_:)")
+    defer { leave() }
+    log.withLock { log in
+      if !log.completions.isEmpty { log.violations.append("a value after the completion") }
+      if log.outstanding == .none {
+        log.violations.append("a value without demand")
+      } else {
+        log.outstanding -= 1
+      }
+      log.outstanding += demandPerValue
+      log.values.append(input)
+    }
+    return demandPerValue
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    enter("receive(completion:)")
+    defer { leave() }
+    log.withLock { log in
+      if !log.completions.isEmpty { log.violations.append("a second completion") }
+      log.completions.append(completion)
+    }
+  }
+
+  private func enter(_ call: String) {
+    if !inCall.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+      log.withLock { $0.violations.append("\(call) overlapped another call") }
+    }
+  }
+
+  private func leave() {
+    inCall.store(false, ordering: .releasing)
+  }
+}
+
+/// Threads that start together and meet again at chosen points of their
+/// work: each thread calls `meet()` the same number of times, and no thread
+/// leaves a meeting before all have come to it.
+private final class Race: Sendable {
+  private let threads: Int
+  private let arrivals = Atomic<Int>(0)
+
+  init(threads: Int) {
+    self.threads = threads
+  }
+
+  /// Runs `body(thread, self)` on `threads` new threads, released together,
+  /// and returns when all are done.
+  func run(_ body: @escaping @Sendable (_ thread: Int, _ race: Race) -> Void) {
+    let done = DispatchGroup()
+    for thread in 0..<threads {
+      done.enter()
+      Thread {
+        self.meet()
+        body(thread, self)
+        done.leave()
+      }.start()
+    }
+    done.wait()
+  }
+
+  /// Waits until every thread has come to this meeting. Each thread comes
+  /// and leaves after a random pause, so that none always goes first.
+  func meet() {
+    pause()
+    let arrival = arrivals.add(1, ordering: .acquiringAndReleasing).newValue
+    let meeting = (arrival + threads - 1) / threads
+    // Spin for a while first, so that threads on different cores leave
+    // together; then yield, for a thread that waits on the same core.
+    let spinUntil = ContinuousClock.now + .microseconds(200)
+    var spinning = true
+    while arrivals.load(ordering: .acquiring) < meeting * threads {
+      if spinning {
+        spinning = ContinuousClock.now < spinUntil
+      } else {
+        sched_yield()
+      }
+    }
+    pause()
+  }
+
+  private func pause() {
+    for _ in 0..<Int.random(in: 0..<2_000) {
+      _ = arrivals.load(ordering: .relaxed)
+    }
+  }
+}
