@@ -22,6 +22,18 @@ enum SubscriberLifecycle<Payload>: @unchecked Sendable {
     case accept(any Subscription)
     /// A second subscription, or one after the end: cancel it.
     case reject(any Subscription)
+
+    /// What `Sink` and `Assign` do: request `.unlimited` from an accepted
+    /// subscription, cancel a rejected one.
+    @inlinable
+    func requestUnlimitedOrCancel() {
+      switch self {
+      case let .accept(subscription):
+        subscription.request(.unlimited)
+      case let .reject(subscription):
+        subscription.cancel()
+      }
+    }
   }
 
   @inlinable

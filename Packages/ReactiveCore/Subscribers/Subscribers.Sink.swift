@@ -53,12 +53,7 @@ extension Subscribers {
 
     @inlinable
     public func receive(subscription: any Subscription) {
-      switch state.withLock({ $0.receive(subscription: subscription) }) {
-      case let .accept(subscription):
-        subscription.request(.unlimited)
-      case let .reject(subscription):
-        subscription.cancel()
-      }
+      state.withLock { $0.receive(subscription: subscription) }.requestUnlimitedOrCancel()
     }
 
     @inlinable
