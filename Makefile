@@ -6,19 +6,20 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build test test-package test-examples demo lint format check clean
+.PHONY: all build build-tests test test-examples demo lint format check clean
 
 all: test
 
 build:
 	$(SWIFT) build $(BUILD_FLAGS)
 
-## make test: warnings-as-errors build, every test, then the downstream Examples package.
-test: test-package test-examples
-
-test-package:
-	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+## make test: warnings-as-errors build of the package and its tests, build of the
+## downstream Examples package, then every test (the test summary is the last line).
+test: build-tests test-examples
 	$(SWIFT) test --skip-build --disable-xctest
+
+build-tests:
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 
 test-examples:
 	cd Examples && $(SWIFT) build -Xswiftc -warnings-as-errors
@@ -34,9 +35,12 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources
 
-## make check: the whole suite under ThreadSanitizer.
+## make check: the whole suite under ThreadSanitizer (in its own build folder,
+## so that it does not invalidate the normal build). It must report no race.
 check:
-	$(SWIFT) test --sanitize=thread --disable-xctest
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --disable-xctest --scratch-path .build-tsan 2>&1 | tee .build-tsan/check.log
+	@! grep -q "WARNING: ThreadSanitizer" .build-tsan/check.log
 
 clean:
-	rm -rf .build Examples/.build
+	rm -rf .build .build-tsan Examples/.build
