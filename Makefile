@@ -39,8 +39,10 @@ format:
 ## so that it does not invalidate the normal build). It must report no race.
 check:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test --skip-build --sanitize=thread --disable-xctest --scratch-path .build-tsan 2>&1 | tee .build-tsan/check.log
-	@! grep -q "WARNING: ThreadSanitizer" .build-tsan/check.log
+	@$(SWIFT) test --skip-build --sanitize=thread --disable-xctest --scratch-path .build-tsan \
+	  > .build-tsan/check.log 2>&1; status=$$?; cat .build-tsan/check.log; \
+	  if grep -q "WARNING: ThreadSanitizer" .build-tsan/check.log; then echo "ThreadSanitizer reported races"; exit 1; fi; \
+	  exit $$status
 
 clean:
 	rm -rf .build .build-tsan Examples/.build
