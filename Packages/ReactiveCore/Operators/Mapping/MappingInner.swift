@@ -1,0 +1,212 @@
+/// The subscription shared by the mapping operators that must stand between
+/// their upstream and their downstream: those whose closure may throw
+/// (`tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryRemoveDuplicates`),
+/// and those that carry a running state from one value to the next (`scan`,
+/// `removeDuplicates`).
+///
+/// Each value goes through `step`, which receives the payload (the user's
+/// closure, plus any running state) and returns the value to publish, or nil
+/// to drop it and ask upstream for one more (`.max(1)`). A step that throws
+/// cancels the upstream and fails the downstream with the error.
+///
+/// States:
+/// - `awaitingSubscription(downstream, payload)`: created, no upstream yet;
+/// - `subscribed(upstream, downstream, payload)`: values flow;
+/// - `terminal`: completed, failed by `step`, or cancelled; holds nothing.
+///
+/// `step` and `mapFailure` are closures that capture nothing (the user's
+/// closures ride in the payload, which the terminal state releases).
+@usableFromInline
+final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, Payload>: Subscriber, Subscription,
+  CustomStringConvertible
+{
+  @usableFromInline
+  typealias Failure = UpstreamFailure
+
+  /// Turns one upstream value into the value to publish; nil drops it.
+  @usableFromInline
+  typealias Step = (inout Payload, Input) throws(Downstream.Failure) -> Downstream.Input?
+
+  // Touched only inside `state.withLock`; what leaves the lock is used only
+  // by the thread that took it out, so @unchecked is sound.
+  @usableFromInline
+  enum State: @unchecked Sendable {
+    case awaitingSubscription(Downstream, Payload)
+    case subscribed(any Subscription, Downstream, Payload)
+    case terminal
+  }
+
+  /// Carries the payload into and out of the lock.
+  @usableFromInline
+  struct Carrier: @unchecked Sendable {
+    @usableFromInline
+    var payload: Payload?
+
+    @inlinable
+    init(_ payload: Payload?) {
+      self.payload = payload
+    }
+  }
+
+  /// Carries the upstream subscription into and out of the lock.
+  @usableFromInline
+  struct UncheckedSubscription: @unchecked Sendable {
+    @usableFromInline
+    let subscription: any Subscription
+
+    @inlinable
+    init(_ subscription: any Subscription) {
+      self.subscription = subscription
+    }
+  }
+
+  @usableFromInline
+  let state: Lock<State>
+
+  @usableFromInline
+  let step: Step
+
+  @usableFromInline
+  let mapFailure: (UpstreamFailure) -> Downstream.Failure
+
+  /// Whether `step` changes the payload, which must then be stored back.
+  @usableFromInline
+  let keepsState: Bool
+
+  @usableFromInline
+  let name: StaticString
+
+  @usableFromInline
+  var description: String { name.description }
+
+  @inlinable
+  init(
+    _ downstream: Downstream,
+    payload: Payload,
+    name: StaticString,
+    keepsState: Bool = false,
+    mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
+    step: @escaping Step
+  ) {
+    state = Lock(.awaitingSubscription(downstream, payload))
+    self.name = name
+    self.keepsState = keepsState
+    self.mapFailure = mapFailure
+    self.step = step
+  }
+
+  @inlinable
+  func receive(subscription: any Subscription) {
+    let upstream = UncheckedSubscription(subscription)
+    let downstream = state.withLock { state -> Downstream? in
+      switch state {
+      case let .awaitingSubscription(downstream, payload):
+        state = .subscribed(upstream.subscription, downstream, payload)
+        return downstream
+      case .subscribed, .terminal:
+        return nil
+      }
+    }
+    guard let downstream else {
+      // A second subscription, or one after the end: not wanted.
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  @inlinable
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let taken = state.withLock { state -> (Downstream, Carrier)? in
+      switch state {
+      case let .subscribed(_, downstream, payload):
+        return (downstream, Carrier(payload))
+      case .awaitingSubscription, .terminal:
+        // Too early (an upstream bug), or over: ignore.
+        return nil
+      }
+    }
+    guard let (downstream, carrier) = taken, var payload = carrier.payload else { return .none }
+    let output: Downstream.Input?
+    do {
+      output = try step(&payload, input)
+    } catch {
+      fail(with: error)
+      return .none
+    }
+    if keepsState {
+      store(payload)
+    }
+    guard let output else { return .max(1) }
+    return downstream.receive(output)
+  }
+
+  @inlinable
+  func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    let ended = end()
+    guard case let .subscribed(_, downstream, _) = ended else { return }
+    switch completion {
+    case .finished:
+      downstream.receive(completion: .finished)
+    case let .failure(error):
+      downstream.receive(completion: .failure(mapFailure(error)))
+    }
+  }
+
+  @inlinable
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let upstream = state.withLock { state -> UncheckedSubscription? in
+      switch state {
+      case let .subscribed(upstream, _, _):
+        return UncheckedSubscription(upstream)
+      case .awaitingSubscription, .terminal:
+        return nil
+      }
+    }
+    upstream?.subscription.request(demand)
+  }
+
+  @inlinable
+  func cancel() {
+    let ended = end()
+    if case let .subscribed(upstream, _, _) = ended {
+      upstream.cancel()
+    }
+    // Downstream and payload are released here, after the lock.
+  }
+
+  /// Moves to `terminal` and returns what was there, to use and release after the lock.
+  @inlinable
+  func end() -> State {
+    state.withLock { state -> State in
+      defer { state = .terminal }
+      return state
+    }
+  }
+
+  /// The step threw: cancel the upstream, fail the downstream.
+  @inlinable
+  func fail(with error: Downstream.Failure) {
+    let ended = end()
+    guard case let .subscribed(upstream, downstream, _) = ended else { return }
+    upstream.cancel()
+    downstream.receive(completion: .failure(error))
+  }
+
+  /// Stores the payload that `step` changed, unless the subscription ended meanwhile.
+  @inlinable
+  func store(_ payload: Payload) {
+    let carrier = Carrier(payload)
+    let replaced = state.withLock { state -> Carrier in
+      switch state {
+      case let .subscribed(upstream, downstream, old):
+        state = .subscribed(upstream, downstream, carrier.payload ?? old)
+        return Carrier(old)
+      case .awaitingSubscription, .terminal:
+        return Carrier(nil)
+      }
+    }
+    _ = replaced  // the previous payload is released here, after the lock
+  }
+}

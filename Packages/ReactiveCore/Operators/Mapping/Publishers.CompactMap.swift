@@ -1,0 +1,206 @@
+extension Publisher {
+  /// Calls a closure with each received element and publishes any returned
+  /// optional that has a value.
+  ///
+  /// For each element the closure turns into `nil`, the publisher asks
+  /// upstream for one more (`.max(1)`).
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|
+  /// result    -A---C-|      transform(b) == nil
+  /// ```
+  ///
+  /// - Parameter transform: A closure that receives a value and returns an
+  ///   optional value.
+  /// - Returns: A publisher of the non-`nil` results of the closure.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+    Publishers.CompactMap(upstream: self, transform: transform)
+  }
+
+  /// Calls an error-throwing closure with each received element and
+  /// publishes any returned optional that has a value.
+  ///
+  /// When `transform` throws, the publisher cancels the upstream and fails
+  /// with the thrown error; nothing follows.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|
+  /// result    -A-x          transform(b) throws x
+  /// ```
+  ///
+  /// - Parameter transform: An error-throwing closure that receives a value
+  ///   and returns an optional value.
+  /// - Returns: A publisher of the non-`nil` results of the closure, which
+  ///   fails with the error the closure throws.
+  @inlinable
+  public func tryCompactMap<T>(
+    _ transform: @escaping (Output) throws -> T?
+  ) -> Publishers.TryCompactMap<Self, T> {
+    Publishers.TryCompactMap(upstream: self, transform: transform)
+  }
+}
+
+extension Publishers {
+  /// A publisher that republishes the non-`nil` results of a closure called
+  /// with each element from the upstream.
+  public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The closure that transforms elements from the upstream publisher.
+    public let transform: (Upstream.Output) -> Output?
+
+    /// Creates a publisher that republishes the non-`nil` results of `transform`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - transform: The closure that transforms elements from the upstream publisher.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+    }
+  }
+
+  /// A publisher that republishes the non-`nil` results of an error-throwing
+  /// closure called with each element from the upstream.
+  public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
+    public typealias Failure = any Error
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The error-throwing closure that transforms elements from the upstream publisher.
+    public let transform: (Upstream.Output) throws -> Output?
+
+    /// Creates a publisher that republishes the non-`nil` results of
+    /// `transform`, and fails with the error it throws.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - transform: The error-throwing closure that transforms elements
+    ///     from the upstream publisher.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
+      let inner = MappingInner<Upstream.Output, Upstream.Failure, S, (Upstream.Output) throws -> Output?>(
+        subscriber,
+        payload: transform,
+        name: "TryCompactMap",
+        mapFailure: { $0 },
+        step: { transform, input in try transform(input) }
+      )
+      upstream.subscribe(inner)
+    }
+  }
+}
+
+extension Publishers.CompactMap {
+  /// Applies `transform` to this publisher's non-`nil` results and publishes
+  /// its non-`nil` results, in one operator (`compactMap` after `compactMap` fuses).
+  ///
+  /// - Parameter transform: A closure that receives a value and returns an
+  ///   optional value.
+  /// - Returns: A publisher of the non-`nil` results of both closures.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+  }
+
+  /// Applies `transform` to this publisher's non-`nil` results, in one
+  /// operator (`map` after `compactMap` fuses).
+  ///
+  /// - Parameter transform: A closure that takes one element as its
+  ///   parameter and returns a new element.
+  /// - Returns: A publisher of the transformed non-`nil` results.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
+  }
+}
+
+extension Publishers.TryCompactMap {
+  /// Applies the error-throwing `transform` to this publisher's non-`nil`
+  /// results and publishes its non-`nil` results, in one operator
+  /// (`compactMap` after `tryCompactMap` fuses).
+  ///
+  /// - Parameter transform: An error-throwing closure that receives a value
+  ///   and returns an optional value.
+  /// - Returns: A publisher of the non-`nil` results of both closures, which
+  ///   fails with the first error thrown.
+  @inlinable
+  public func compactMap<T>(
+    _ transform: @escaping (Output) throws -> T?
+  ) -> Publishers.TryCompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryCompactMap(upstream: upstream) { value in
+      guard let partial = try first(value) else { return nil }
+      return try transform(partial)
+    }
+  }
+}
+
+extension Publishers.CompactMap {
+  /// Stands between upstream and downstream without a subscription of its
+  /// own: the downstream receives the upstream's subscription as is.
+  @usableFromInline
+  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    @usableFromInline
+    typealias Input = Upstream.Output
+
+    @usableFromInline
+    typealias Failure = Upstream.Failure
+
+    @usableFromInline
+    let downstream: Downstream
+
+    @usableFromInline
+    let transform: (Upstream.Output) -> Output?
+
+    @usableFromInline
+    let combineIdentifier: CombineIdentifier
+
+    @usableFromInline
+    var description: String { "CompactMap" }
+
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
+      self.downstream = downstream
+      self.transform = transform
+      combineIdentifier = CombineIdentifier()
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      // A dropped element did not use the downstream's demand: ask for another.
+      guard let output = transform(input) else { return .max(1) }
+      return downstream.receive(output)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      downstream.receive(completion: completion)
+    }
+  }
+}

@@ -1,0 +1,225 @@
+extension Publisher {
+  /// Transforms each element from the upstream publisher with a closure.
+  ///
+  /// Demand, values and the completion pass through one for one: `map`
+  /// asks upstream for exactly what its subscriber asks of it.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|
+  /// result    -A-B-C-|      A = transform(a)
+  /// ```
+  ///
+  /// - Parameter transform: A closure that takes one element as its
+  ///   parameter and returns a new element.
+  /// - Returns: A publisher that uses the closure to transform the upstream
+  ///   elements.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+    Publishers.Map(upstream: self, transform: transform)
+  }
+
+  /// Transforms each element from the upstream publisher with a closure
+  /// that may throw.
+  ///
+  /// When `transform` throws, the publisher cancels the upstream and fails
+  /// with the thrown error; nothing follows.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|
+  /// result    -A-x          transform(b) throws x
+  /// ```
+  ///
+  /// - Parameter transform: A closure that takes one element as its
+  ///   parameter and returns a new element, or throws.
+  /// - Returns: A publisher that uses the closure to transform the upstream
+  ///   elements, and fails with the error the closure throws.
+  @inlinable
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
+    Publishers.TryMap(upstream: self, transform: transform)
+  }
+
+  /// Replaces each `nil` element from the upstream with the given element.
+  ///
+  /// ```text
+  /// upstream  -a-(nil)-b-|
+  /// result    -a-o-----b-|      o = output
+  /// ```
+  ///
+  /// - Parameter output: The element to publish in place of `nil`.
+  /// - Returns: A publisher of the upstream's unwrapped elements, with
+  ///   `output` where the upstream published `nil`.
+  @inlinable
+  public func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T? {
+    Publishers.Map(upstream: self) { $0 ?? output }
+  }
+}
+
+extension Publishers {
+  /// A publisher that transforms all elements from the upstream publisher
+  /// with a provided closure.
+  public struct Map<Upstream: Publisher, Output>: Publisher {
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The closure that transforms elements from the upstream publisher.
+    public let transform: (Upstream.Output) -> Output
+
+    /// Creates a publisher that transforms the upstream's elements with `transform`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - transform: The closure that transforms elements from the upstream publisher.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
+      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+    }
+  }
+
+  /// A publisher that transforms all elements from the upstream publisher
+  /// with a provided error-throwing closure.
+  public struct TryMap<Upstream: Publisher, Output>: Publisher {
+    public typealias Failure = any Error
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The error-throwing closure that transforms elements from the upstream publisher.
+    public let transform: (Upstream.Output) throws -> Output
+
+    /// Creates a publisher that transforms the upstream's elements with
+    /// `transform`, and fails with the error it throws.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - transform: The error-throwing closure that transforms elements
+    ///     from the upstream publisher.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == any Error {
+      let inner = MappingInner<Upstream.Output, Upstream.Failure, S, (Upstream.Output) throws -> Output>(
+        subscriber,
+        payload: transform,
+        name: "TryMap",
+        mapFailure: { $0 },
+        step: { transform, input in try transform(input) }
+      )
+      upstream.subscribe(inner)
+    }
+  }
+}
+
+extension Publishers.Map {
+  /// Transforms each element with `transform` after this publisher's own
+  /// transform, in one operator (`map` after `map` fuses).
+  ///
+  /// - Parameter transform: A closure that takes one element as its
+  ///   parameter and returns a new element.
+  /// - Returns: A publisher that applies both transforms to the upstream's elements.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+    let first = self.transform
+    return Publishers.Map(upstream: upstream) { transform(first($0)) }
+  }
+
+  /// Transforms each element with the error-throwing `transform` after this
+  /// publisher's own transform, in one operator (`tryMap` after `map` fuses).
+  ///
+  /// - Parameter transform: A closure that takes one element as its
+  ///   parameter and returns a new element, or throws.
+  /// - Returns: A publisher that applies both transforms to the upstream's
+  ///   elements, and fails with the error `transform` throws.
+  @inlinable
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
+  }
+}
+
+extension Publishers.TryMap {
+  /// Transforms each element with `transform` after this publisher's own
+  /// transform, in one operator (`map` after `tryMap` fuses).
+  ///
+  /// - Parameter transform: A closure that takes one element as its
+  ///   parameter and returns a new element.
+  /// - Returns: A publisher that applies both transforms to the upstream's
+  ///   elements, and fails with the error the first transform throws.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
+  }
+
+  /// Transforms each element with the error-throwing `transform` after this
+  /// publisher's own transform, in one operator (`tryMap` after `tryMap` fuses).
+  ///
+  /// - Parameter transform: A closure that takes one element as its
+  ///   parameter and returns a new element, or throws.
+  /// - Returns: A publisher that applies both transforms to the upstream's
+  ///   elements, and fails with the first error thrown.
+  @inlinable
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
+  }
+}
+
+extension Publishers.Map {
+  /// Stands between upstream and downstream without a subscription of its
+  /// own: the downstream receives the upstream's subscription as is.
+  @usableFromInline
+  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    @usableFromInline
+    typealias Input = Upstream.Output
+
+    @usableFromInline
+    typealias Failure = Upstream.Failure
+
+    @usableFromInline
+    let downstream: Downstream
+
+    @usableFromInline
+    let transform: (Upstream.Output) -> Output
+
+    @usableFromInline
+    let combineIdentifier: CombineIdentifier
+
+    @usableFromInline
+    var description: String { "Map" }
+
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
+      self.downstream = downstream
+      self.transform = transform
+      combineIdentifier = CombineIdentifier()
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      downstream.receive(transform(input))
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      downstream.receive(completion: completion)
+    }
+  }
+}

@@ -1,0 +1,299 @@
+extension Publisher {
+  /// Publishes the value of a key path of each element.
+  ///
+  /// ```text
+  /// upstream  -a-b-|
+  /// result    -A-B-|      A = a[keyPath: keyPath]
+  /// ```
+  ///
+  /// - Parameter keyPath: The key path of a property on `Output`.
+  /// - Returns: A publisher that publishes the value of the key path.
+  @inlinable
+  public func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.MapKeyPath<Self, T> {
+    Publishers.MapKeyPath(upstream: self, keyPath: keyPath)
+  }
+
+  /// Publishes the values of two key paths of each element, as a tuple.
+  ///
+  /// - Parameters:
+  ///   - keyPath0: The key path of a property on `Output`.
+  ///   - keyPath1: The key path of another property on `Output`.
+  /// - Returns: A publisher that publishes the values of two key paths as a tuple.
+  @inlinable
+  public func map<T0, T1>(
+    _ keyPath0: KeyPath<Output, T0>,
+    _ keyPath1: KeyPath<Output, T1>
+  ) -> Publishers.MapKeyPath2<Self, T0, T1> {
+    Publishers.MapKeyPath2(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1)
+  }
+
+  /// Publishes the values of three key paths of each element, as a tuple.
+  ///
+  /// - Parameters:
+  ///   - keyPath0: The key path of a property on `Output`.
+  ///   - keyPath1: The key path of a second property on `Output`.
+  ///   - keyPath2: The key path of a third property on `Output`.
+  /// - Returns: A publisher that publishes the values of three key paths as a tuple.
+  @inlinable
+  public func map<T0, T1, T2>(
+    _ keyPath0: KeyPath<Output, T0>,
+    _ keyPath1: KeyPath<Output, T1>,
+    _ keyPath2: KeyPath<Output, T2>
+  ) -> Publishers.MapKeyPath3<Self, T0, T1, T2> {
+    Publishers.MapKeyPath3(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1, keyPath2: keyPath2)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes the value of a key path.
+  public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The key path of a property to publish.
+    public let keyPath: KeyPath<Upstream.Output, Output>
+
+    @inlinable
+    init(upstream: Upstream, keyPath: KeyPath<Upstream.Output, Output>) {
+      self.upstream = upstream
+      self.keyPath = keyPath
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
+      upstream.subscribe(Inner(downstream: subscriber, keyPath: keyPath))
+    }
+  }
+
+  /// A publisher that publishes the values of two key paths as a tuple.
+  public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
+    public typealias Output = (Output0, Output1)
+
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The key path of a property to publish.
+    public let keyPath0: KeyPath<Upstream.Output, Output0>
+
+    /// The key path of a second property to publish.
+    public let keyPath1: KeyPath<Upstream.Output, Output1>
+
+    @inlinable
+    init(upstream: Upstream, keyPath0: KeyPath<Upstream.Output, Output0>, keyPath1: KeyPath<Upstream.Output, Output1>) {
+      self.upstream = upstream
+      self.keyPath0 = keyPath0
+      self.keyPath1 = keyPath1
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
+      upstream.subscribe(Inner(downstream: subscriber, keyPath0: keyPath0, keyPath1: keyPath1))
+    }
+  }
+
+  /// A publisher that publishes the values of three key paths as a tuple.
+  public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: Publisher {
+    public typealias Output = (Output0, Output1, Output2)
+
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The key path of a property to publish.
+    public let keyPath0: KeyPath<Upstream.Output, Output0>
+
+    /// The key path of a second property to publish.
+    public let keyPath1: KeyPath<Upstream.Output, Output1>
+
+    /// The key path of a third property to publish.
+    public let keyPath2: KeyPath<Upstream.Output, Output2>
+
+    @inlinable
+    init(
+      upstream: Upstream,
+      keyPath0: KeyPath<Upstream.Output, Output0>,
+      keyPath1: KeyPath<Upstream.Output, Output1>,
+      keyPath2: KeyPath<Upstream.Output, Output2>
+    ) {
+      self.upstream = upstream
+      self.keyPath0 = keyPath0
+      self.keyPath1 = keyPath1
+      self.keyPath2 = keyPath2
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
+      upstream.subscribe(Inner(downstream: subscriber, keyPath0: keyPath0, keyPath1: keyPath1, keyPath2: keyPath2))
+    }
+  }
+}
+
+extension Publishers.MapKeyPath {
+  /// Stands between upstream and downstream without a subscription of its
+  /// own: the downstream receives the upstream's subscription as is.
+  @usableFromInline
+  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    @usableFromInline
+    typealias Input = Upstream.Output
+
+    @usableFromInline
+    typealias Failure = Upstream.Failure
+
+    @usableFromInline
+    let downstream: Downstream
+
+    @usableFromInline
+    let keyPath: KeyPath<Upstream.Output, Output>
+
+    @usableFromInline
+    let combineIdentifier: CombineIdentifier
+
+    @usableFromInline
+    var description: String { "ValueForKey" }
+
+    @inlinable
+    init(downstream: Downstream, keyPath: KeyPath<Upstream.Output, Output>) {
+      self.downstream = downstream
+      self.keyPath = keyPath
+      combineIdentifier = CombineIdentifier()
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      downstream.receive(input[keyPath: keyPath])
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      downstream.receive(completion: completion)
+    }
+  }
+}
+
+extension Publishers.MapKeyPath2 {
+  /// Stands between upstream and downstream without a subscription of its
+  /// own: the downstream receives the upstream's subscription as is.
+  @usableFromInline
+  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    @usableFromInline
+    typealias Input = Upstream.Output
+
+    @usableFromInline
+    typealias Failure = Upstream.Failure
+
+    @usableFromInline
+    let downstream: Downstream
+
+    @usableFromInline
+    let keyPath0: KeyPath<Upstream.Output, Output0>
+
+    @usableFromInline
+    let keyPath1: KeyPath<Upstream.Output, Output1>
+
+    @usableFromInline
+    let combineIdentifier: CombineIdentifier
+
+    @usableFromInline
+    var description: String { "ValueForKeys" }
+
+    @inlinable
+    init(
+      downstream: Downstream,
+      keyPath0: KeyPath<Upstream.Output, Output0>,
+      keyPath1: KeyPath<Upstream.Output, Output1>
+    ) {
+      self.downstream = downstream
+      self.keyPath0 = keyPath0
+      self.keyPath1 = keyPath1
+      combineIdentifier = CombineIdentifier()
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      downstream.receive((input[keyPath: keyPath0], input[keyPath: keyPath1]))
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      downstream.receive(completion: completion)
+    }
+  }
+}
+
+extension Publishers.MapKeyPath3 {
+  /// Stands between upstream and downstream without a subscription of its
+  /// own: the downstream receives the upstream's subscription as is.
+  @usableFromInline
+  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    @usableFromInline
+    typealias Input = Upstream.Output
+
+    @usableFromInline
+    typealias Failure = Upstream.Failure
+
+    @usableFromInline
+    let downstream: Downstream
+
+    @usableFromInline
+    let keyPath0: KeyPath<Upstream.Output, Output0>
+
+    @usableFromInline
+    let keyPath1: KeyPath<Upstream.Output, Output1>
+
+    @usableFromInline
+    let keyPath2: KeyPath<Upstream.Output, Output2>
+
+    @usableFromInline
+    let combineIdentifier: CombineIdentifier
+
+    @usableFromInline
+    var description: String { "ValueForKeys" }
+
+    @inlinable
+    init(
+      downstream: Downstream,
+      keyPath0: KeyPath<Upstream.Output, Output0>,
+      keyPath1: KeyPath<Upstream.Output, Output1>,
+      keyPath2: KeyPath<Upstream.Output, Output2>
+    ) {
+      self.downstream = downstream
+      self.keyPath0 = keyPath0
+      self.keyPath1 = keyPath1
+      self.keyPath2 = keyPath2
+      combineIdentifier = CombineIdentifier()
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      downstream.receive((input[keyPath: keyPath0], input[keyPath: keyPath1], input[keyPath: keyPath2]))
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      downstream.receive(completion: completion)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+extension Publisher where Failure == Never {
+  /// Changes the failure type declared by the upstream publisher.
+  ///
+  /// The upstream never fails, so nothing changes at run time: values,
+  /// demand and the completion pass through. Use it to match the failure
+  /// type of a publisher you combine with this one.
+  ///
+  /// ```text
+  /// upstream  -a-b-|      Failure == Never
+  /// result    -a-b-|      Failure == E
+  /// ```
+  ///
+  /// - Parameter failureType: The error type to declare.
+  /// - Returns: A publisher that declares `failureType` as its failure type.
+  @inlinable
+  public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
+    Publishers.SetFailureType(upstream: self)
+  }
+}
+
+extension Publishers {
+  /// A publisher that declares a failure type for an upstream publisher
+  /// that never fails.
+  public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+    public typealias Output = Upstream.Output
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// Creates a publisher that declares `Failure` for `upstream`.
+    ///
+    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber))
+    }
+
+    /// Declares another failure type, directly on the upstream.
+    ///
+    /// - Parameter failure: The error type to declare.
+    /// - Returns: A publisher that declares `failure` as its failure type.
+    @inlinable
+    public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
+      Publishers.SetFailureType(upstream: upstream)
+    }
+  }
+}
+
+extension Publishers.SetFailureType {
+  /// Stands between upstream and downstream without a subscription of its
+  /// own: the downstream receives the upstream's subscription as is.
+  @usableFromInline
+  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  where Downstream.Input == Upstream.Output, Downstream.Failure == Failure {
+    @usableFromInline
+    typealias Input = Upstream.Output
+
+    @usableFromInline
+    let downstream: Downstream
+
+    @usableFromInline
+    let combineIdentifier: CombineIdentifier
+
+    @usableFromInline
+    var description: String { "SetFailureType" }
+
+    @inlinable
+    init(downstream: Downstream) {
+      self.downstream = downstream
+      combineIdentifier = CombineIdentifier()
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      downstream.receive(input)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Never>) {
+      downstream.receive(completion: .finished)
+    }
+  }
+}
+
+extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}

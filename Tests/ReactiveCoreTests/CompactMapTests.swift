@@ -1,0 +1,120 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct CompactMapTests {
+  @Test func republishesTheNonNilResultsThenFinishes() {
+    let recorder = ["1", "a", "3"].publisher.compactMap { Int($0) }.record()
+    #expect(recorder.events == [.subscription, .value(1), .value(3), .finished])
+  }
+
+  @Test func passesAFailureThrough() {
+    let upstream = TestPublisher<String, TestError>()
+    let recorder = upstream.compactMap { Int($0) }.record()
+
+    upstream.send(completion: .failure(TestError(code: 4)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 4))])
+  }
+
+  @Test func asksUpstreamForOneMoreValueForEachNilResult() {
+    let upstream = TestPublisher<String, Never>()
+    let recorder = upstream.compactMap { Int($0) }.record(demand: .max(1))
+
+    let afterNil = upstream.send("a")
+    let afterValue = upstream.send("2")
+    recorder.request(.max(3))
+
+    #expect(afterNil == .max(1))
+    #expect(afterValue == .none)
+    #expect(upstream.requests == [.max(1), .max(3)])
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func cancellationReachesTheUpstream() {
+    let upstream = TestPublisher<String, Never>()
+    let recorder = upstream.compactMap { Int($0) }.record()
+
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesARequestFromInsideReceive() {
+    let upstream = TestPublisher<String, Never>()
+    let recorder = upstream.compactMap { Int($0) }.record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+
+    upstream.send("1")
+    upstream.send("2")
+
+    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<String, Never>()
+    let recorder = upstream.compactMap { Int($0) }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send("1")
+    upstream.send("2")
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func compactMapAfterCompactMapFusesIntoOneOperator() {
+    let fused: Publishers.CompactMap<Publishers.Sequence<[String], Never>, Int> = ["1", "a", "20"].publisher
+      .compactMap { Int($0) }
+      .compactMap { $0 < 10 ? $0 * 100 : nil }
+    #expect(fused.record().events == [.subscription, .value(100), .finished])
+  }
+
+  @Test func mapAfterCompactMapFusesIntoOneOperator() {
+    let fused: Publishers.CompactMap<Publishers.Sequence<[String], Never>, String> = ["1", "a", "2"].publisher
+      .compactMap { Int($0) }
+      .map { "#\($0)" }
+    #expect(fused.record().events == [.subscription, .value("#1"), .value("#2"), .finished])
+  }
+
+  @Test func releasesTheTransformAfterCompletion() {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakToken: Token?
+    let recorder: RecordingSubscriber<Int, Never> = {
+      let token = Token()
+      weakToken = token
+      return upstream.compactMap { value in withExtendedLifetime(token) { value } }.record()
+    }()
+    #expect(weakToken != nil)
+
+    upstream.send(completion: .finished)
+
+    #expect(weakToken == nil)
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func releasesTheTransformOnCancel() {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakToken: Token?
+    let recorder: RecordingSubscriber<Int, Never> = {
+      let token = Token()
+      weakToken = token
+      return upstream.compactMap { value in withExtendedLifetime(token) { value } }.record()
+    }()
+
+    recorder.cancel()
+
+    #expect(weakToken == nil)
+  }
+
+  @Test func describesItsSubscriberAsCompactMap() {
+    let upstream = SubscriberNameProbe<Int, Never>()
+    _ = upstream.compactMap { $0 }.record()
+    #expect(upstream.subscriberNames == ["CompactMap"])
+  }
+}

@@ -1,0 +1,77 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct IgnoreOutputTests {
+  @Test func publishesOnlyTheCompletion() {
+    let recorder = [1, 2, 3].publisher.ignoreOutput().record()
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func passesAFailureThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.ignoreOutput().record()
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 2)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 2))])
+  }
+
+  @Test func asksUpstreamForUnlimitedDemandWhateverTheDownstreamAsks() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.ignoreOutput().record(demand: .none)
+
+    let returned = upstream.send(1)
+
+    #expect(upstream.requests == [.unlimited])
+    #expect(returned == .none)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func cancellationReachesTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.ignoreOutput().record()
+
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func cancelAfterCompletionDoesNotReachTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.ignoreOutput().record()
+
+    upstream.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func releasesTheDownstreamAfterCompletion() {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakRecorder: RecordingSubscriber<Never, Never>?
+    do {
+      let recorder = RecordingSubscriber<Never, Never>()
+      weakRecorder = recorder
+      upstream.ignoreOutput().subscribe(recorder)
+    }
+    #expect(weakRecorder != nil)
+
+    upstream.send(completion: .finished)
+
+    #expect(weakRecorder == nil)
+  }
+
+  @Test func isEquatableWhenItsUpstreamIs() {
+    #expect(Just(1).ignoreOutput() == Just(1).ignoreOutput())
+    #expect(Just(1).ignoreOutput() != Just(2).ignoreOutput())
+  }
+
+  @Test func describesItsSubscriberAsIgnoreOutput() {
+    let upstream = SubscriberNameProbe<Int, Never>()
+    _ = upstream.ignoreOutput().record()
+    #expect(upstream.subscriberNames == ["IgnoreOutput"])
+  }
+}

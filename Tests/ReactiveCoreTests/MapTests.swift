@@ -1,0 +1,132 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct MapTests {
+  @Test func transformsEachValueThenFinishes() {
+    let recorder = [1, 2, 3].publisher.map { $0 * 10 }.record()
+    #expect(recorder.events == [.subscription, .value(10), .value(20), .value(30), .finished])
+  }
+
+  @Test func passesAFailureThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.map(String.init).record()
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 7)))
+
+    #expect(recorder.events == [.subscription, .value("1"), .failure(TestError(code: 7))])
+  }
+
+  @Test func asksUpstreamForExactlyTheDownstreamDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.map { $0 + 1 }.record(demand: .max(2)) { _, _ in .max(3) }
+
+    upstream.send(1)
+    recorder.request(.max(5))
+
+    #expect(upstream.requests == [.max(2), .max(5)])
+    #expect(upstream.pendingDemand == .max(9))
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func handsTheUpstreamSubscriptionToTheDownstream() throws {
+    let upstream = TestPublisher<Int, Never>()
+    let probe = LifetimeProbe<Int, Never>(demand: .none)
+    upstream.map { $0 }.subscribe(probe)
+    let subscription = try #require(probe.subscription)
+    #expect(String(describing: subscription) == "TestPublisher")
+  }
+
+  @Test func cancellationReachesTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.map { $0 }.record()
+
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+    #expect(!upstream.hasSubscribers)
+  }
+
+  @Test func toleratesARequestFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.map { $0 * 2 }.record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    #expect(recorder.events == [.subscription, .value(2), .value(4)])
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.map { $0 * 2 }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func mapAfterMapFusesIntoOneOperator() {
+    let fused: Publishers.Map<Publishers.Sequence<[Int], Never>, String> = [1, 2].publisher
+      .map { $0 + 1 }
+      .map { "\($0)" }
+    #expect(fused.record().events == [.subscription, .value("2"), .value("3"), .finished])
+  }
+
+  @Test func tryMapAfterMapFusesIntoOneOperator() {
+    let fused: Publishers.TryMap<Publishers.Sequence<[Int], Never>, Int> = [1, 2, 3].publisher
+      .map { $0 * 10 }
+      .tryMap { value in
+        guard value < 30 else { throw TestError(code: value) }
+        return value + 1
+      }
+    #expect(fused.record().testEvents == [.subscription, .value(11), .value(21), .failure(TestError(code: 30))])
+  }
+
+  @Test func releasesTheTransformAfterCompletion() {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakToken: Token?
+    let recorder: RecordingSubscriber<Int, Never> = {
+      let token = Token()
+      weakToken = token
+      return upstream.map { _ in withExtendedLifetime(token) { 1 } }.record()
+    }()
+    #expect(weakToken != nil)
+
+    upstream.send(completion: .finished)
+
+    #expect(weakToken == nil)
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func releasesTheTransformOnCancel() {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakToken: Token?
+    let recorder: RecordingSubscriber<Int, Never> = {
+      let token = Token()
+      weakToken = token
+      return upstream.map { _ in withExtendedLifetime(token) { 1 } }.record()
+    }()
+    #expect(weakToken != nil)
+
+    recorder.cancel()
+
+    #expect(weakToken == nil)
+  }
+
+  @Test func describesItsSubscriberAsMap() {
+    let upstream = SubscriberNameProbe<Int, Never>()
+    _ = upstream.map { $0 }.record()
+    #expect(upstream.subscriberNames == ["Map"])
+  }
+}

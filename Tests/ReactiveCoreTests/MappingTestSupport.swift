@@ -1,0 +1,71 @@
+import ReactiveCore
+import TraitsTesting
+
+// Helpers for the suites of the mapping operators (map, filter, scan…).
+
+extension RecordingSubscriber where Failure == any Error {
+  /// The events, each failure read as a `TestError`, so that a whole event
+  /// list of a `try` operator compares with `==`. A failure of another type
+  /// reads as `TestError(code: -1)`.
+  var testEvents: [RecordingSubscriber<Input, TestError>.Event] {
+    events.map { event in
+      switch event {
+      case .subscription: .subscription
+      case let .value(value): .value(value)
+      case .finished: .finished
+      case let .failure(error): .failure(error as? TestError ?? TestError(code: -1))
+      }
+    }
+  }
+}
+
+/// A publisher that never publishes, and records how each of its subscribers
+/// describes itself: an operator's `Inner` reads as Combine's operator name.
+final class SubscriberNameProbe<Output, Failure: Error>: Publisher, @unchecked Sendable {
+  // @unchecked Sendable: used by one thread, in one test.
+  private(set) var subscriberNames: [String] = []
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    subscriberNames.append(String(describing: subscriber))
+    subscriber.receive(subscription: Subscriptions.empty)
+  }
+}
+
+/// An upstream that breaks the contract on purpose: it keeps its subscriber
+/// after a cancel and sends whatever the test tells it, so that a test can
+/// check that an operator forwards nothing once it is over.
+final class UnrulyPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+  // @unchecked Sendable: used by one thread, in one test.
+  private final class Cancellations: Subscription {
+    var count = 0
+
+    func request(_ demand: Subscribers.Demand) {}
+
+    func cancel() {
+      count += 1
+    }
+  }
+
+  private var subscribers: [AnySubscriber<Output, Failure>] = []
+  private let subscription = Cancellations()
+
+  /// How many times its subscribers cancelled.
+  var cancellations: Int { subscription.count }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    subscribers.append(AnySubscriber(subscriber))
+    subscriber.receive(subscription: subscription)
+  }
+
+  func send(_ value: Output) {
+    for subscriber in subscribers {
+      _ = subscriber.receive(value)
+    }
+  }
+
+  func send(completion: Subscribers.Completion<Failure>) {
+    for subscriber in subscribers {
+      subscriber.receive(completion: completion)
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct RemoveDuplicatesTests {
+  @Test func dropsEachValueEqualToThePreviousOne() {
+    let recorder = [1, 1, 2, 2, 2, 1, 3, 3].publisher.removeDuplicates().record()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(1), .value(3), .finished])
+  }
+
+  @Test func comparesEachValueWithThePreviousValueReceived() {
+    // 1 and 2 are "close", 2 and 3 are "close": 3 is compared with 2, which was dropped.
+    let recorder = [1, 2, 3, 5].publisher.removeDuplicates { abs($0 - $1) <= 1 }.record()
+    #expect(recorder.events == [.subscription, .value(1), .value(5), .finished])
+  }
+
+  @Test func passesAFailureThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.removeDuplicates().record()
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 1)))
+
+    #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 1))])
+  }
+
+  @Test func asksUpstreamForOneMoreValueForEachDuplicate() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.removeDuplicates().record(demand: .max(1))
+
+    let afterFirst = upstream.send(1)
+    let afterDuplicate = upstream.send(1)
+    recorder.request(.max(2))
+
+    #expect(afterFirst == .none)
+    #expect(afterDuplicate == .max(1))
+    #expect(upstream.requests == [.max(1), .max(2)])
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func cancellationReachesTheUpstreamOnce() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.removeDuplicates().record()
+
+    recorder.cancel()
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesARequestAndACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.removeDuplicates().record(demand: .max(1)) { value, recorder in
+      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+
+    #expect(upstream.requests == [.max(1), .max(1)])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func describesItsSubscriptionAsRemoveDuplicates() throws {
+    let probe = LifetimeProbe<Int, Never>(demand: .none)
+    Just(1).removeDuplicates().subscribe(probe)
+    #expect(String(describing: try #require(probe.subscription)) == "RemoveDuplicates")
+  }
+
+  @Test func releasesTheDownstreamAndThePreviousValueAfterCompletion() throws {
+    let upstream = TestPublisher<Token, Never>()
+    weak var weakProbe: LifetimeProbe<Token, Never>?
+    weak var weakPrevious: Token?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Token, Never>(demand: .unlimited)
+      weakProbe = probe
+      upstream.removeDuplicates(by: ===).subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+    do {
+      let token = Token()
+      weakPrevious = token
+      upstream.send(token)
+    }
+    #expect(weakPrevious != nil)
+
+    upstream.send(completion: .finished)
+
+    #expect(weakProbe == nil)
+    #expect(weakPrevious == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndThePredicateOnCancel() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, Never>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
+      weakProbe = probe
+      upstream.removeDuplicates { lhs, rhs in withExtendedLifetime(token) { lhs == rhs } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, Never>(demand: .none)
+      Just(1).removeDuplicates().subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}
+
+@Suite struct TryRemoveDuplicatesTests {
+  @Test func dropsEachValueThePredicateCallsADuplicate() {
+    let recorder = [1, 1, 2, 2, 1].publisher.tryRemoveDuplicates(by: ==).record()
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(2), .value(1), .finished])
+  }
+
+  @Test func failsWithTheThrownErrorAndCancelsTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryRemoveDuplicates { _, next in
+      guard next != 3 else { throw TestError(code: 3) }
+      return false
+    }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+
+    #expect(upstream.cancellations == 1)
+    #expect(!upstream.hasSubscribers)
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(2), .failure(TestError(code: 3))])
+  }
+
+  @Test func neverCallsThePredicateForTheFirstValue() {
+    let recorder = Just(1).tryRemoveDuplicates { _, _ in throw TestError() }.record()
+    #expect(recorder.testEvents == [.subscription, .value(1), .finished])
+  }
+
+  @Test func forwardsNothingAfterTheThrownError() {
+    let upstream = UnrulyPublisher<Int, Never>()
+    let recorder = upstream.tryRemoveDuplicates { _, _ in throw TestError(code: 1) }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 1))])
+  }
+
+  @Test func passesTheUpstreamFailureThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryRemoveDuplicates(by: ==).record()
+
+    upstream.send(completion: .failure(TestError(code: 9)))
+
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 9))])
+  }
+
+  @Test func asksUpstreamForOneMoreValueForEachDuplicate() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryRemoveDuplicates(by: ==).record(demand: .max(1))
+
+    upstream.send(1)
+    let afterDuplicate = upstream.send(1)
+    recorder.request(.max(2))
+
+    #expect(afterDuplicate == .max(1))
+    #expect(upstream.requests == [.max(1), .max(2)])
+  }
+
+  @Test func toleratesARequestAndACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryRemoveDuplicates(by: ==).record(demand: .max(1)) { value, recorder in
+      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+
+    #expect(upstream.requests == [.max(1), .max(1)])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func releasesTheDownstreamAndThePredicateAfterTheThrownError() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryRemoveDuplicates { _, _ in try withExtendedLifetime(token) { throw TestError() } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(1)
+    #expect(weakProbe != nil)
+    upstream.send(2)
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    _ = subscription
+  }
+
+  @Test func describesItsSubscriptionAsTryRemoveDuplicates() throws {
+    let probe = LifetimeProbe<Int, any Error>(demand: .none)
+    Just(1).tryRemoveDuplicates(by: ==).subscribe(probe)
+    #expect(String(describing: try #require(probe.subscription)) == "TryRemoveDuplicates")
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, any Error>(demand: .none)
+      Just(1).tryRemoveDuplicates(by: ==).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}

@@ -1,0 +1,155 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct ScanTests {
+  @Test func publishesEachRunningResultThenFinishes() {
+    let recorder = [1, 2, 3].publisher.scan(10, +).record()
+    #expect(recorder.events == [.subscription, .value(11), .value(13), .value(16), .finished])
+  }
+
+  @Test func finishesWithoutAValueWhenUpstreamIsEmpty() {
+    let recorder = Empty<Int, Never>().scan(0, +).record()
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func passesAFailureThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.scan(0, +).record()
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 6)))
+
+    #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 6))])
+  }
+
+  @Test func eachSubscriptionStartsFromTheInitialResult() {
+    let scan = [1, 2].publisher.scan(0, +)
+    #expect(scan.record().values == [1, 3])
+    #expect(scan.record().values == [1, 3])
+  }
+
+  @Test func asksUpstreamForExactlyTheDownstreamDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.scan(0, +).record(demand: .max(2)) { _, _ in .max(1) }
+
+    upstream.send(1)
+    recorder.request(.max(3))
+
+    #expect(upstream.requests == [.max(2), .max(3)])
+    #expect(upstream.pendingDemand == .max(5))
+  }
+
+  @Test func cancellationReachesTheUpstreamOnce() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.scan(0, +).record()
+
+    recorder.cancel()
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesARequestFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.scan(0, +).record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    #expect(recorder.events == [.subscription, .value(1), .value(3)])
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.scan(0, +).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func forwardsNothingAfterCancel() {
+    let upstream = UnrulyPublisher<Int, Never>()
+    let recorder = upstream.scan(0, +).record()
+
+    recorder.cancel()
+    upstream.send(1)
+    upstream.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func describesItsSubscriptionAsScan() throws {
+    let probe = LifetimeProbe<Int, Never>(demand: .none)
+    Just(1).scan(0, +).subscribe(probe)
+    #expect(String(describing: try #require(probe.subscription)) == "Scan")
+  }
+
+  @Test func releasesTheDownstreamTheClosureAndTheResultAfterCompletion() throws {
+    let upstream = TestPublisher<Token, Never>()
+    weak var weakProbe: LifetimeProbe<Token, Never>?
+    weak var weakClosureToken: Token?
+    weak var weakResult: Token?
+    let subscription: any Subscription = try {
+      let closureToken = Token()
+      let initial = Token()
+      weakClosureToken = closureToken
+      weakResult = initial
+      let probe = LifetimeProbe<Token, Never>(demand: .unlimited)
+      weakProbe = probe
+      upstream.scan(initial) { _, next in withExtendedLifetime(closureToken) { next } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+    #expect(weakResult != nil)
+
+    upstream.send(completion: .finished)
+
+    #expect(weakProbe == nil)
+    #expect(weakClosureToken == nil)
+    #expect(weakResult == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamTheClosureAndTheResultOnCancel() throws {
+    let upstream = TestPublisher<Token, Never>()
+    weak var weakProbe: LifetimeProbe<Token, Never>?
+    weak var weakResult: Token?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Token, Never>(demand: .unlimited)
+      weakProbe = probe
+      upstream.scan(Token()) { _, next in next }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+    do {
+      let token = Token()
+      weakResult = token
+      upstream.send(token)
+    }
+    #expect(weakResult != nil)
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+    #expect(weakResult == nil)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, Never>(demand: .none)
+      Just(1).scan(0, +).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}

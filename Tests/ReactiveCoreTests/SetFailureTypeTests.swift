@@ -1,0 +1,80 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct SetFailureTypeTests {
+  @Test func passesValuesAndFinishedThroughWithTheNewFailureType() {
+    let recorder: RecordingSubscriber<Int, TestError> = [1, 2].publisher.setFailureType(to: TestError.self).record()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func asksUpstreamForExactlyTheDownstreamDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.setFailureType(to: TestError.self).record(demand: .max(2)) { _, _ in .max(1) }
+
+    upstream.send(1)
+    recorder.request(.max(3))
+
+    #expect(upstream.requests == [.max(2), .max(3)])
+    #expect(upstream.pendingDemand == .max(5))
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func cancellationReachesTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.setFailureType(to: TestError.self).record()
+
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesARequestAndACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.setFailureType(to: TestError.self).record(demand: .max(1)) { value, recorder in
+      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+
+    #expect(upstream.requests == [.max(1), .max(1)])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func releasesTheDownstreamAfterCompletion() {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakRecorder: RecordingSubscriber<Int, TestError>?
+    do {
+      let recorder = RecordingSubscriber<Int, TestError>()
+      weakRecorder = recorder
+      upstream.setFailureType(to: TestError.self).subscribe(recorder)
+    }
+    #expect(weakRecorder != nil)
+
+    upstream.send(completion: .finished)
+
+    #expect(weakRecorder == nil)
+  }
+
+  @Test func setFailureTypeTwiceDeclaresTheLastType() {
+    let twice: Publishers.SetFailureType<Just<Int>, TestError> = Just(1)
+      .setFailureType(to: CancellationError.self)
+      .setFailureType(to: TestError.self)
+    #expect(twice.record().events == [.subscription, .value(1), .finished])
+  }
+
+  @Test func isEquatableWhenItsUpstreamIs() {
+    #expect(Just(1).setFailureType(to: TestError.self) == Just(1).setFailureType(to: TestError.self))
+    #expect(Just(1).setFailureType(to: TestError.self) != Just(2).setFailureType(to: TestError.self))
+  }
+
+  @Test func describesItsSubscriberAsSetFailureType() {
+    let upstream = SubscriberNameProbe<Int, Never>()
+    _ = upstream.setFailureType(to: TestError.self).record()
+    #expect(upstream.subscriberNames == ["SetFailureType"])
+  }
+}

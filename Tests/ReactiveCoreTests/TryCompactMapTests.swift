@@ -1,0 +1,183 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct TryCompactMapTests {
+  @Test func republishesTheNonNilResultsThenFinishes() {
+    let recorder = ["1", "a", "3"].publisher.tryCompactMap { Int($0) }.record()
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(3), .finished])
+  }
+
+  @Test func failsWithTheThrownErrorAndCancelsTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryCompactMap { value -> Int? in
+      guard value != 2 else { throw TestError(code: 2) }
+      return value
+    }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(!upstream.hasSubscribers)
+    #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 2))])
+  }
+
+  @Test func forwardsNothingAfterTheThrownError() {
+    let upstream = UnrulyPublisher<Int, Never>()
+    let recorder = upstream.tryCompactMap { _ -> Int? in throw TestError(code: 1) }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func passesTheUpstreamFailureThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryCompactMap { $0 }.record()
+
+    upstream.send(completion: .failure(TestError(code: 9)))
+
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 9))])
+  }
+
+  @Test func asksUpstreamForOneMoreValueForEachNilResult() {
+    let upstream = TestPublisher<String, Never>()
+    let recorder = upstream.tryCompactMap { Int($0) }.record(demand: .max(1))
+
+    let afterNil = upstream.send("a")
+    let afterValue = upstream.send("2")
+    recorder.request(.max(3))
+
+    #expect(afterNil == .max(1))
+    #expect(afterValue == .none)
+    #expect(upstream.requests == [.max(1), .max(3)])
+    #expect(recorder.testEvents == [.subscription, .value(2)])
+  }
+
+  @Test func cancellationReachesTheUpstreamOnce() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryCompactMap { $0 }.record()
+
+    recorder.cancel()
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesARequestFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryCompactMap { $0 }.record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryCompactMap { $0 }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .value(1)])
+  }
+
+  @Test func compactMapAfterTryCompactMapFusesIntoOneOperator() {
+    let fused: Publishers.TryCompactMap<Publishers.Sequence<[String], Never>, Int> = ["1", "a", "20", "3"].publisher
+      .tryCompactMap { Int($0) }
+      .compactMap { value -> Int? in
+        guard value != 3 else { throw TestError(code: 3) }
+        return value < 10 ? value : nil
+      }
+    #expect(fused.record().testEvents == [.subscription, .value(1), .failure(TestError(code: 3))])
+  }
+
+  @Test func describesItsSubscriptionAsTryCompactMap() throws {
+    let probe = LifetimeProbe<Int, any Error>(demand: .none)
+    Just(1).tryCompactMap { $0 }.subscribe(probe)
+    #expect(String(describing: try #require(probe.subscription)) == "TryCompactMap")
+  }
+
+  @Test func releasesTheDownstreamAndTheTransformAfterCompletion() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryCompactMap { value in withExtendedLifetime(token) { value } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(completion: .finished)
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndTheTransformAfterTheThrownError() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryCompactMap { _ -> Int? in try withExtendedLifetime(token) { throw TestError() } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(1)
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndTheTransformOnCancel() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryCompactMap { value in withExtendedLifetime(token) { value } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, any Error>(demand: .none)
+      Just(1).tryCompactMap { $0 }.subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}

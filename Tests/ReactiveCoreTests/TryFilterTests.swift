@@ -1,0 +1,187 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct TryFilterTests {
+  @Test func republishesMatchingValuesThenFinishes() {
+    let recorder = [1, 2, 3, 4].publisher.tryFilter { $0.isMultiple(of: 2) }.record()
+    #expect(recorder.testEvents == [.subscription, .value(2), .value(4), .finished])
+  }
+
+  @Test func failsWithTheThrownErrorAndCancelsTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryFilter { value in
+      guard value != 2 else { throw TestError(code: 2) }
+      return true
+    }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(!upstream.hasSubscribers)
+    #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 2))])
+  }
+
+  @Test func forwardsNothingAfterTheThrownError() {
+    let upstream = UnrulyPublisher<Int, Never>()
+    let recorder = upstream.tryFilter { _ in throw TestError(code: 1) }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func passesTheUpstreamFailureThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryFilter { _ in true }.record()
+
+    upstream.send(completion: .failure(TestError(code: 9)))
+
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 9))])
+  }
+
+  @Test func asksUpstreamForOneMoreValueForEachDroppedValue() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryFilter { $0 > 10 }.record(demand: .max(1))
+
+    let afterDropped = upstream.send(1)
+    let afterKept = upstream.send(11)
+    recorder.request(.max(2))
+
+    #expect(afterDropped == .max(1))
+    #expect(afterKept == .none)
+    #expect(upstream.requests == [.max(1), .max(2)])
+    #expect(recorder.testEvents == [.subscription, .value(11)])
+  }
+
+  @Test func cancellationReachesTheUpstreamOnce() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryFilter { _ in true }.record()
+
+    recorder.cancel()
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesARequestFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryFilter { _ in true }.record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryFilter { _ in true }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .value(1)])
+  }
+
+  @Test func filterAfterTryFilterFusesIntoOneOperator() {
+    let fused: Publishers.TryFilter<Publishers.Sequence<[Int], Never>> = [1, 2, 3, 4].publisher
+      .tryFilter { $0 > 1 }
+      .filter { $0 < 4 }
+    #expect(fused.record().testEvents == [.subscription, .value(2), .value(3), .finished])
+  }
+
+  @Test func tryFilterAfterTryFilterFusesAndFailsWithTheFirstError() {
+    let fused: Publishers.TryFilter<Publishers.Sequence<[Int], Never>> = [1, 2].publisher
+      .tryFilter { _ in throw TestError(code: 1) }
+      .tryFilter { _ in throw TestError(code: 2) }
+    #expect(fused.record().testEvents == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func describesItsSubscriptionAsTryFilter() throws {
+    let probe = LifetimeProbe<Int, any Error>(demand: .none)
+    Just(1).tryFilter { _ in true }.subscribe(probe)
+    #expect(String(describing: try #require(probe.subscription)) == "TryFilter")
+  }
+
+  @Test func releasesTheDownstreamAndThePredicateAfterCompletion() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryFilter { _ in withExtendedLifetime(token) { true } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(completion: .finished)
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndThePredicateAfterTheThrownError() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryFilter { _ in try withExtendedLifetime(token) { throw TestError() } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(1)
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndThePredicateOnCancel() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryFilter { _ in withExtendedLifetime(token) { true } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, any Error>(demand: .none)
+      Just(1).tryFilter { _ in true }.subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}

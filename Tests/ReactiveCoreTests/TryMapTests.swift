@@ -1,0 +1,194 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct TryMapTests {
+  @Test func transformsEachValueThenFinishes() {
+    let recorder = [1, 2, 3].publisher.tryMap { $0 * 10 }.record()
+    #expect(recorder.testEvents == [.subscription, .value(10), .value(20), .value(30), .finished])
+  }
+
+  @Test func failsWithTheThrownErrorAndCancelsTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryMap { value in
+      guard value != 2 else { throw TestError(code: 2) }
+      return value
+    }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(!upstream.hasSubscribers)
+    #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 2))])
+  }
+
+  @Test func forwardsNothingAfterTheThrownError() {
+    let upstream = UnrulyPublisher<Int, Never>()
+    let recorder = upstream.tryMap { value in
+      guard value != 1 else { throw TestError(code: 1) }
+      return value
+    }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func passesTheUpstreamFailureThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryMap { $0 }.record()
+
+    upstream.send(completion: .failure(TestError(code: 9)))
+
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 9))])
+  }
+
+  @Test func asksUpstreamForExactlyTheDownstreamDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryMap { $0 }.record(demand: .max(2)) { _, _ in .max(1) }
+
+    upstream.send(1)
+    recorder.request(.max(4))
+
+    #expect(upstream.requests == [.max(2), .max(4)])
+    #expect(upstream.pendingDemand == .max(6))
+  }
+
+  @Test func cancellationReachesTheUpstreamOnce() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryMap { $0 }.record()
+
+    recorder.cancel()
+    recorder.cancel()
+    upstream.send(1)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription])
+  }
+
+  @Test func toleratesARequestFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryMap { $0 + 1 }.record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    #expect(recorder.testEvents == [.subscription, .value(2), .value(3)])
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryMap { $0 }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .value(1)])
+  }
+
+  @Test func mapAfterTryMapFusesIntoOneOperator() {
+    let fused: Publishers.TryMap<Publishers.Sequence<[Int], Never>, String> = [1, 2].publisher
+      .tryMap { $0 * 2 }
+      .map { "\($0)" }
+    #expect(fused.record().testEvents == [.subscription, .value("2"), .value("4"), .finished])
+  }
+
+  @Test func tryMapAfterTryMapFusesAndFailsWithTheFirstError() {
+    let fused: Publishers.TryMap<Publishers.Sequence<[Int], Never>, Int> = [1, 2].publisher
+      .tryMap { value in
+        guard value == 1 else { throw TestError(code: 1) }
+        return value
+      }
+      .tryMap { _ in throw TestError(code: 2) }
+    #expect(fused.record().testEvents == [.subscription, .failure(TestError(code: 2))])
+  }
+
+  @Test func describesItsSubscriptionAsTryMap() throws {
+    let probe = LifetimeProbe<Int, any Error>(demand: .none)
+    Just(1).tryMap { $0 }.subscribe(probe)
+    let subscription = try #require(probe.subscription)
+    #expect(String(describing: subscription) == "TryMap")
+  }
+
+  @Test func releasesTheDownstreamAndTheTransformAfterCompletion() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryMap { value in withExtendedLifetime(token) { value } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(completion: .finished)
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndTheTransformAfterTheThrownError() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryMap { _ in try withExtendedLifetime(token) { throw TestError() } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(1)
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndTheTransformOnCancel() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    weak var weakToken: Token?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryMap { value in withExtendedLifetime(token) { value } }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+    #expect(weakProbe != nil)
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+    #expect(weakToken == nil)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, any Error>(demand: .none)
+      Just(1).tryMap { $0 }.subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}

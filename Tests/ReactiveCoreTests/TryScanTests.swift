@@ -1,0 +1,171 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct TryScanTests {
+  @Test func publishesEachRunningResultThenFinishes() {
+    let recorder = [1, 2, 3].publisher.tryScan(10, +).record()
+    #expect(recorder.testEvents == [.subscription, .value(11), .value(13), .value(16), .finished])
+  }
+
+  @Test func failsWithTheThrownErrorAndCancelsTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryScan(0) { sum, value in
+      guard value != 2 else { throw TestError(code: sum) }
+      return sum + value
+    }.record()
+
+    upstream.send(5)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(!upstream.hasSubscribers)
+    #expect(recorder.testEvents == [.subscription, .value(5), .failure(TestError(code: 5))])
+  }
+
+  @Test func forwardsNothingAfterTheThrownError() {
+    let upstream = UnrulyPublisher<Int, Never>()
+    let recorder = upstream.tryScan(0) { _, _ in throw TestError(code: 1) }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func passesTheUpstreamFailureThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryScan(0, +).record()
+
+    upstream.send(completion: .failure(TestError(code: 9)))
+
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 9))])
+  }
+
+  @Test func asksUpstreamForExactlyTheDownstreamDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryScan(0, +).record(demand: .max(2)) { _, _ in .max(1) }
+
+    upstream.send(1)
+    recorder.request(.max(3))
+
+    #expect(upstream.requests == [.max(2), .max(3)])
+    #expect(upstream.pendingDemand == .max(5))
+  }
+
+  @Test func cancellationReachesTheUpstreamOnce() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryScan(0, +).record()
+
+    recorder.cancel()
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesARequestFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryScan(0, +).record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(3)])
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.tryScan(0, +).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.testEvents == [.subscription, .value(1)])
+  }
+
+  @Test func describesItsSubscriptionAsTryScan() throws {
+    let probe = LifetimeProbe<Int, any Error>(demand: .none)
+    Just(1).tryScan(0, +).subscribe(probe)
+    #expect(String(describing: try #require(probe.subscription)) == "TryScan")
+  }
+
+  @Test func releasesTheDownstreamAndTheResultAfterTheThrownError() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Token, any Error>?
+    weak var weakResult: Token?
+    let subscription: any Subscription = try {
+      let initial = Token()
+      weakResult = initial
+      let probe = LifetimeProbe<Token, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryScan(initial) { _, _ in throw TestError() }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+    #expect(weakResult != nil)
+
+    upstream.send(1)
+
+    #expect(weakProbe == nil)
+    #expect(weakResult == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndTheResultAfterCompletion() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Token, any Error>?
+    weak var weakResult: Token?
+    let subscription: any Subscription = try {
+      let initial = Token()
+      weakResult = initial
+      let probe = LifetimeProbe<Token, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryScan(initial) { result, _ in result }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(completion: .finished)
+
+    #expect(weakProbe == nil)
+    #expect(weakResult == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndTheResultOnCancel() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Token, any Error>?
+    weak var weakResult: Token?
+    let subscription: any Subscription = try {
+      let initial = Token()
+      weakResult = initial
+      let probe = LifetimeProbe<Token, any Error>(demand: .unlimited)
+      weakProbe = probe
+      upstream.tryScan(initial) { result, _ in result }.subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+    #expect(weakResult == nil)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, any Error>(demand: .none)
+      Just(1).tryScan(0, +).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}
