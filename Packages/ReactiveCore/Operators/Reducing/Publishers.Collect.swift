@@ -1,0 +1,60 @@
+extension Publisher {
+  /// Collects every element of the upstream, and publishes them in one array when it finishes.
+  ///
+  /// The operator requests an unlimited number of values. An upstream that
+  /// finishes empty gives an empty array; on failure, the collected elements
+  /// are dropped and the failure passes through.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|     -a-x
+  /// result    -------(o|)  ---x       o = [a, b, c]
+  /// ```
+  ///
+  /// - Returns: A publisher that publishes one array of every element.
+  @inlinable
+  public func collect() -> Publishers.Collect<Self> {
+    Publishers.Collect(upstream: self)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes every element of a stream in one array, once the stream finishes.
+  public struct Collect<Upstream: Publisher>: Publisher {
+    public typealias Output = [Upstream.Output]
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// Creates a publisher that collects every element of `upstream`.
+    ///
+    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(ReducingInner(subscriber, CollectReduction<Upstream.Output, Failure>()))
+    }
+  }
+}
+
+/// Appends every value to an array.
+private struct CollectReduction<Element, Failure: Error>: Reduction {
+  typealias UpstreamFailure = Failure
+
+  var name: StaticString { "Collect" }
+  var elements: [Element] = []
+
+  mutating func receive(_ input: Element) -> ReductionStep<Failure> {
+    elements.append(input)
+    return .proceed
+  }
+
+  func result() -> [Element]? { elements }
+
+  static func failure(_ error: Failure) -> Failure { error }
+}
+
+extension Publishers.Collect: Equatable where Upstream: Equatable {}

@@ -1,0 +1,187 @@
+extension Publisher where Output: Comparable {
+  /// Publishes the minimum element of the upstream when it finishes.
+  ///
+  /// Of several equal minima, the first one is published.
+  ///
+  /// ```text
+  /// upstream  -3-1-2-|
+  /// result    -------(1|)
+  /// ```
+  ///
+  /// - Returns: A publisher that publishes the minimum element.
+  @inlinable
+  public func min() -> Publishers.Comparison<Self> {
+    max(by: >)
+  }
+
+  /// Publishes the maximum element of the upstream when it finishes.
+  ///
+  /// Of several equal maxima, the first one is published.
+  ///
+  /// ```text
+  /// upstream  -1-3-2-|
+  /// result    -------(3|)
+  /// ```
+  ///
+  /// - Returns: A publisher that publishes the maximum element.
+  @inlinable
+  public func max() -> Publishers.Comparison<Self> {
+    max(by: <)
+  }
+}
+
+extension Publisher {
+  /// Publishes the minimum element of the upstream, by a given ordering, when it finishes.
+  ///
+  /// - Parameter areInIncreasingOrder: Tells whether its first argument comes before its second.
+  /// - Returns: A publisher that publishes the minimum element.
+  @inlinable
+  public func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+    max { areInIncreasingOrder($1, $0) }
+  }
+
+  /// Publishes the minimum element of the upstream, by a throwing ordering, when it finishes.
+  ///
+  /// If the ordering throws, the upstream is cancelled and the publisher
+  /// fails with the thrown error.
+  ///
+  /// - Parameter areInIncreasingOrder: Tells whether its first argument comes before its second; may throw.
+  /// - Returns: A publisher that publishes the minimum element.
+  @inlinable
+  public func tryMin(
+    by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
+  ) -> Publishers.TryComparison<Self> {
+    tryMax { try areInIncreasingOrder($1, $0) }
+  }
+
+  /// Publishes the maximum element of the upstream, by a given ordering, when it finishes.
+  ///
+  /// ```text
+  /// upstream  -1-3-2-|
+  /// result    -------(3|)     areInIncreasingOrder: <
+  /// ```
+  ///
+  /// - Parameter areInIncreasingOrder: Tells whether its first argument comes before its second.
+  /// - Returns: A publisher that publishes the maximum element.
+  @inlinable
+  public func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+    Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
+  }
+
+  /// Publishes the maximum element of the upstream, by a throwing ordering, when it finishes.
+  ///
+  /// If the ordering throws, the upstream is cancelled and the publisher
+  /// fails with the thrown error.
+  ///
+  /// - Parameter areInIncreasingOrder: Tells whether its first argument comes before its second; may throw.
+  /// - Returns: A publisher that publishes the maximum element.
+  @inlinable
+  public func tryMax(
+    by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
+  ) -> Publishers.TryComparison<Self> {
+    Publishers.TryComparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes the greatest element of a stream, by an
+  /// ordering, once the stream finishes.
+  public struct Comparison<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The closure that tells whether its first argument comes before its second.
+    public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
+
+    /// Creates a publisher that publishes the greatest element of `upstream` by `areInIncreasingOrder`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - areInIncreasingOrder: The closure that tells whether its first argument comes before its second.
+    @inlinable
+    public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.areInIncreasingOrder = areInIncreasingOrder
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        ReducingInner(
+          subscriber,
+          ComparisonReduction<Output, Failure, Failure>(name: "Comparison", ordered: areInIncreasingOrder)
+        )
+      )
+    }
+  }
+
+  /// A publisher that publishes the greatest element of a stream, by a
+  /// throwing ordering, once the stream finishes, and fails with the ordering's error.
+  public struct TryComparison<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = any Error
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The throwing closure that tells whether its first argument comes before its second.
+    public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
+
+    /// Creates a publisher that publishes the greatest element of `upstream` by `areInIncreasingOrder`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - areInIncreasingOrder: The throwing closure that tells whether its first argument comes before its second.
+    @inlinable
+    public init(
+      upstream: Upstream,
+      areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool
+    ) {
+      self.upstream = upstream
+      self.areInIncreasingOrder = areInIncreasingOrder
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        ReducingInner(
+          subscriber,
+          ComparisonReduction<Output, Upstream.Failure, any Error>(name: "TryComparison", ordered: areInIncreasingOrder)
+        )
+      )
+    }
+  }
+}
+
+/// Keeps the greatest value so far: a new value replaces it only if it comes strictly after it.
+private struct ComparisonReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
+  let name: StaticString
+  let ordered: (Input, Input) throws(Failure) -> Bool
+  var greatest: Input?
+
+  init(name: StaticString, ordered: @escaping (Input, Input) throws(Failure) -> Bool) {
+    self.name = name
+    self.ordered = ordered
+  }
+
+  mutating func receive(_ input: Input) -> ReductionStep<Failure> {
+    guard let current = greatest else {
+      greatest = input
+      return .proceed
+    }
+    do {
+      if try ordered(current, input) {
+        greatest = input
+      }
+      return .proceed
+    } catch {
+      return .fail(error)
+    }
+  }
+
+  func result() -> Input? { greatest }
+
+  // Always succeeds: Failure is UpstreamFailure, or `any Error` for the try variants.
+  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
+}

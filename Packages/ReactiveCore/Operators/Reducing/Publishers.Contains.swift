@@ -1,0 +1,187 @@
+extension Publisher where Output: Equatable {
+  /// Publishes whether the upstream contains an element equal to `output`.
+  ///
+  /// The operator publishes `true` and cancels the upstream at the first
+  /// match, or publishes `false` when the upstream finishes without one.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|     -a-c-|
+  /// result    ---(t|)      -----(f|)     output: b; t = true, f = false
+  /// ```
+  ///
+  /// - Parameter output: The element to look for.
+  /// - Returns: A publisher that publishes one Boolean.
+  @inlinable
+  public func contains(_ output: Output) -> Publishers.Contains<Self> {
+    Publishers.Contains(upstream: self, output: output)
+  }
+}
+
+extension Publisher {
+  /// Publishes whether the upstream contains an element that satisfies a predicate.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|     -a-c-|
+  /// result    ---(t|)      -----(f|)     predicate: the value is b
+  /// ```
+  ///
+  /// - Parameter predicate: Tells whether an element is a match.
+  /// - Returns: A publisher that publishes one Boolean.
+  @inlinable
+  public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
+    Publishers.ContainsWhere(upstream: self, predicate: predicate)
+  }
+
+  /// Publishes whether the upstream contains an element that satisfies a throwing predicate.
+  ///
+  /// If the predicate throws, the upstream is cancelled and the publisher
+  /// fails with the thrown error.
+  ///
+  /// - Parameter predicate: Tells whether an element is a match; may throw.
+  /// - Returns: A publisher that publishes one Boolean.
+  @inlinable
+  public func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self> {
+    Publishers.TryContainsWhere(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes whether a stream contains a given element.
+  public struct Contains<Upstream: Publisher>: Publisher where Upstream.Output: Equatable {
+    public typealias Output = Bool
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The element to look for.
+    public let output: Upstream.Output
+
+    /// Creates a publisher that publishes whether `upstream` contains `output`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - output: The element to look for.
+    @inlinable
+    public init(upstream: Upstream, output: Upstream.Output) {
+      self.upstream = upstream
+      self.output = output
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let output = output
+      upstream.subscribe(
+        ReducingInner(
+          subscriber,
+          SearchReduction<Upstream.Output, Failure, Failure>(name: "Contains", lookingFor: true) { $0 == output }
+        )
+      )
+    }
+  }
+
+  /// A publisher that publishes whether a stream contains an element that satisfies a predicate.
+  public struct ContainsWhere<Upstream: Publisher>: Publisher {
+    public typealias Output = Bool
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The closure that tells whether an element is a match.
+    public let predicate: (Upstream.Output) -> Bool
+
+    /// Creates a publisher that publishes whether `upstream` contains an element that satisfies `predicate`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - predicate: The closure that tells whether an element is a match.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        ReducingInner(
+          subscriber,
+          SearchReduction<Upstream.Output, Failure, Failure>(
+            name: "ContainsWhere",
+            lookingFor: true,
+            predicate: predicate
+          )
+        )
+      )
+    }
+  }
+
+  /// A publisher that publishes whether a stream contains an element that
+  /// satisfies a throwing predicate, and fails with the predicate's error.
+  public struct TryContainsWhere<Upstream: Publisher>: Publisher {
+    public typealias Output = Bool
+    public typealias Failure = any Error
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The throwing closure that tells whether an element is a match.
+    public let predicate: (Upstream.Output) throws -> Bool
+
+    /// Creates a publisher that publishes whether `upstream` contains an element that satisfies `predicate`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - predicate: The throwing closure that tells whether an element is a match.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        ReducingInner(
+          subscriber,
+          SearchReduction<Upstream.Output, Upstream.Failure, any Error>(
+            name: "TryContainsWhere",
+            lookingFor: true,
+            predicate: predicate
+          )
+        )
+      )
+    }
+  }
+}
+
+/// Looks for a value whose predicate result is `lookingFor`: publishes
+/// `lookingFor` as soon as it finds one, `!lookingFor` if the upstream
+/// finishes first. `contains` looks for `true`, `allSatisfy` for `false`.
+struct SearchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
+  let name: StaticString
+  let lookingFor: Bool
+  let predicate: (Input) throws(Failure) -> Bool
+  var found = false
+
+  init(name: StaticString, lookingFor: Bool, predicate: @escaping (Input) throws(Failure) -> Bool) {
+    self.name = name
+    self.lookingFor = lookingFor
+    self.predicate = predicate
+  }
+
+  mutating func receive(_ input: Input) -> ReductionStep<Failure> {
+    do {
+      guard try predicate(input) == lookingFor else { return .proceed }
+      found = true
+      return .finish
+    } catch {
+      return .fail(error)
+    }
+  }
+
+  func result() -> Bool? { found ? lookingFor : !lookingFor }
+
+  // Always succeeds: Failure is UpstreamFailure, or `any Error` for the try variants.
+  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
+}
+
+extension Publishers.Contains: Equatable where Upstream: Equatable {}

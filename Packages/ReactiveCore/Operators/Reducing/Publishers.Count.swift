@@ -1,0 +1,56 @@
+extension Publisher {
+  /// Publishes the number of elements of the upstream when it finishes.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|     ---|      -a-x
+  /// result    -------(3|)  ---(0|)   ---x
+  /// ```
+  ///
+  /// - Returns: A publisher that publishes the number of elements it received.
+  @inlinable
+  public func count() -> Publishers.Count<Self> {
+    Publishers.Count(upstream: self)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes the number of elements of a stream, once it finishes.
+  public struct Count<Upstream: Publisher>: Publisher {
+    public typealias Output = Int
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// Creates a publisher that counts the elements of `upstream`.
+    ///
+    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(ReducingInner(subscriber, CountReduction<Upstream.Output, Failure>()))
+    }
+  }
+}
+
+/// Counts the values.
+private struct CountReduction<Input, Failure: Error>: Reduction {
+  typealias UpstreamFailure = Failure
+
+  var name: StaticString { "Count" }
+  var count = 0
+
+  mutating func receive(_ input: Input) -> ReductionStep<Failure> {
+    count += 1
+    return .proceed
+  }
+
+  func result() -> Int? { count }
+
+  static func failure(_ error: Failure) -> Failure { error }
+}
+
+extension Publishers.Count: Equatable where Upstream: Equatable {}

@@ -1,0 +1,170 @@
+extension Publisher {
+  /// Publishes the first element of the upstream, then finishes.
+  ///
+  /// The operator requests an unlimited number of values, cancels the
+  /// upstream as soon as the first one arrives, and publishes it on the
+  /// downstream's first demand. An upstream that finishes empty gives an
+  /// empty result; a failure passes through.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|     ---|     --x
+  /// result    -(a|)        ---|     --x
+  /// ```
+  ///
+  /// - Returns: A publisher that publishes at most the first element.
+  @inlinable
+  public func first() -> Publishers.First<Self> {
+    Publishers.First(upstream: self)
+  }
+
+  /// Publishes the first element that satisfies a predicate, then finishes.
+  ///
+  /// The upstream is cancelled once a value matches. An upstream that
+  /// finishes without a match gives an empty result.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|     -a-c-|
+  /// result    ---(b|)      -----|     predicate: the value is b
+  /// ```
+  ///
+  /// - Parameter predicate: Tells whether an element is the one to publish.
+  /// - Returns: A publisher that publishes at most the first matching element.
+  @inlinable
+  public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
+    Publishers.FirstWhere(upstream: self, predicate: predicate)
+  }
+
+  /// Publishes the first element that satisfies a throwing predicate, then finishes.
+  ///
+  /// If the predicate throws, the upstream is cancelled and the publisher
+  /// fails with the thrown error.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-|     -a-e-c-|
+  /// result    ---(b|)      ---x          predicate: true for b, throws on e
+  /// ```
+  ///
+  /// - Parameter predicate: Tells whether an element is the one to publish; may throw.
+  /// - Returns: A publisher that publishes at most the first matching element.
+  @inlinable
+  public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
+    Publishers.TryFirstWhere(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes the first element of a stream, then finishes.
+  public struct First<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// Creates a publisher that publishes the first element of `upstream`.
+    ///
+    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        ReducingInner(subscriber, FirstReduction<Output, Failure, Failure>(name: "First") { _ in true })
+      )
+    }
+  }
+
+  /// A publisher that publishes the first element of a stream that satisfies a predicate, then finishes.
+  public struct FirstWhere<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The closure that tells whether an element is the one to publish.
+    public let predicate: (Output) -> Bool
+
+    /// Creates a publisher that publishes the first element of `upstream` that satisfies `predicate`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - predicate: The closure that tells whether an element is the one to publish.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      // "TryFirst" is the name Combine's FirstWhere reports.
+      upstream.subscribe(
+        ReducingInner(subscriber, FirstReduction<Output, Failure, Failure>(name: "TryFirst", predicate: predicate))
+      )
+    }
+  }
+
+  /// A publisher that publishes the first element of a stream that satisfies a
+  /// throwing predicate, then finishes, or fails with the predicate's error.
+  public struct TryFirstWhere<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = any Error
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The throwing closure that tells whether an element is the one to publish.
+    public let predicate: (Output) throws -> Bool
+
+    /// Creates a publisher that publishes the first element of `upstream` that satisfies `predicate`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - predicate: The throwing closure that tells whether an element is the one to publish.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        ReducingInner(
+          subscriber,
+          FirstReduction<Output, Upstream.Failure, any Error>(name: "TryFirstWhere", predicate: predicate)
+        )
+      )
+    }
+  }
+}
+
+/// Keeps the first value the predicate accepts, and ends the reduction there.
+private struct FirstReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
+  let name: StaticString
+  let predicate: (Input) throws(Failure) -> Bool
+  var found: Input?
+
+  init(name: StaticString, predicate: @escaping (Input) throws(Failure) -> Bool) {
+    self.name = name
+    self.predicate = predicate
+  }
+
+  mutating func receive(_ input: Input) -> ReductionStep<Failure> {
+    do {
+      guard try predicate(input) else { return .proceed }
+      found = input
+      return .finish
+    } catch {
+      return .fail(error)
+    }
+  }
+
+  func result() -> Input? { found }
+
+  // Always succeeds: Failure is UpstreamFailure, or `any Error` for tryFirst(where:).
+  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
+}
+
+extension Publishers.First: Equatable where Upstream: Equatable {}

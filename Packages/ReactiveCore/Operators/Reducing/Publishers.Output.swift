@@ -1,0 +1,109 @@
+extension Publisher {
+  /// Publishes elements up to the specified maximum count, then finishes.
+  ///
+  /// As in Combine, the operator finishes (and cancels the upstream) when the
+  /// value after the last one it republishes arrives, or when the upstream
+  /// completes.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-d-|
+  /// result    -a-b-|          maxLength: 2
+  /// ```
+  ///
+  /// - Parameter maxLength: The maximum number of elements to republish; must not be negative.
+  /// - Returns: A publisher that publishes up to `maxLength` elements.
+  @inlinable
+  public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
+    output(in: ..<maxLength)
+  }
+
+  /// Publishes the element at the specified index, then finishes.
+  ///
+  /// Values before the index are dropped (each asks the upstream for one
+  /// more in its place).
+  ///
+  /// ```text
+  /// upstream  -a-b-c-d-|
+  /// result    ---b-|          index: 1
+  /// ```
+  ///
+  /// - Parameter index: The index of the element to publish; must not be negative.
+  /// - Returns: A publisher that publishes the element at `index`.
+  @inlinable
+  public func output(at index: Int) -> Publishers.Output<Self> {
+    output(in: index...index)
+  }
+
+  /// Publishes the elements whose indices are in the specified range, then finishes.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-d-e-|
+  /// result    ---b-c-|        range: 1...2
+  /// ```
+  ///
+  /// - Parameter range: The indices of the elements to publish; its bounds must not be negative.
+  /// - Returns: A publisher that publishes the elements in `range`.
+  @inlinable
+  public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
+    Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes the elements of a stream whose indices are in a range.
+  public struct Output<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The range of indices of the elements to publish.
+    public let range: CountableRange<Int>
+
+    /// Creates a publisher that publishes the elements of `upstream` whose indices are in `range`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - range: The range of indices of the elements to publish; its bounds must not be negative.
+    @inlinable
+    public init(upstream: Upstream, range: CountableRange<Int>) {
+      precondition(range.lowerBound >= 0, "API violation: the lower bound of an output range must not be negative")
+      precondition(range.upperBound >= 0, "API violation: the upper bound of an output range must not be negative")
+      self.upstream = upstream
+      self.range = range
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(TruncatingInner(subscriber, OutputTruncation<Output, Failure>(range: range)))
+    }
+  }
+}
+
+/// Skips the values before the range, forwards those in it, and finishes on the next one.
+private struct OutputTruncation<Input, Failure: Error>: Truncation {
+  typealias UpstreamFailure = Failure
+
+  var name: StaticString { "Output" }
+  var remainingBefore: Int
+  var remainingIn: Int
+
+  init(range: CountableRange<Int>) {
+    remainingBefore = range.lowerBound
+    remainingIn = range.count
+  }
+
+  mutating func receive(_ input: Input) -> TruncationStep<Failure> {
+    if remainingBefore > 0 {
+      remainingBefore -= 1
+      return .skip
+    }
+    guard remainingIn > 0 else { return .finish }
+    remainingIn -= 1
+    return .forward
+  }
+
+  static func failure(_ error: Failure) -> Failure { error }
+}
+
+extension Publishers.Output: Equatable where Upstream: Equatable {}

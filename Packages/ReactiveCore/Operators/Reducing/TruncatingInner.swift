@@ -1,0 +1,229 @@
+/// What a truncating operator does with each value; ``TruncatingInner`` does the rest.
+///
+/// Like a ``Reduction``, a truncation is a small value type touched by one
+/// thread at a time, outside the inner's lock.
+protocol Truncation {
+  associatedtype Input
+  associatedtype UpstreamFailure: Error
+  associatedtype Failure: Error
+
+  /// Combine's name of the operator, the inner's `description`.
+  var name: StaticString { get }
+
+  /// Decides the fate of one value; may call the user's closure.
+  mutating func receive(_ input: Input) -> TruncationStep<Failure>
+
+  /// The downstream failure for an upstream failure.
+  static func failure(_ error: UpstreamFailure) -> Failure
+}
+
+/// What a truncation wants done with a value.
+enum TruncationStep<Failure: Error> {
+  /// Pass the value downstream.
+  case forward
+  /// Drop the value, and ask the upstream for one more in its place.
+  case skip
+  /// Drop the value, cancel the upstream and finish.
+  case finish
+  /// A closure threw: cancel the upstream and fail.
+  case fail(Failure)
+}
+
+/// The subscription of the operators that pass values through until they
+/// decide to stop, or that skip some (`output(in:)`, `prefix(_:)`,
+/// `prefix(while:)`, `drop(while:)` and their `try` variants), as in Combine:
+/// the downstream's demand goes to the upstream as is; a skipped value asks
+/// the upstream for `.max(1)` more; the end cancels the upstream.
+///
+/// States:
+/// - `awaitingSubscription(downstream, truncation)`: created, no upstream yet;
+/// - `forwarding(upstream, downstream, truncation)`: subscribed;
+/// - `deciding(upstream, downstream)`: the truncation is out of the lock, in
+///   the thread that received a value; `request` and `cancel` still work;
+/// - `terminal`: completed or cancelled; holds nothing.
+final class TruncatingInner<Downstream: Subscriber, Body: Truncation>: Subscriber, Subscription,
+  CustomStringConvertible
+where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
+  typealias Input = Body.Input
+  typealias Failure = Body.UpstreamFailure
+
+  // Touched only inside `state.withLock`; what leaves the lock is used only
+  // by the thread that took it out, so @unchecked is sound.
+  private enum State: @unchecked Sendable {
+    case awaitingSubscription(Downstream, Body)
+    case forwarding(any Subscription, Downstream, Body)
+    case deciding(any Subscription, Downstream)
+    case terminal
+  }
+
+  private enum Action: @unchecked Sendable {
+    case none
+    case reject(any Subscription)
+    case start(Downstream)
+    case forward(Downstream)
+    case skip
+    case cancel(any Subscription)
+    /// Cancel the upstream (if any), then complete.
+    case complete(Downstream, Subscribers.Completion<Body.Failure>, cancelling: (any Subscription)?)
+  }
+
+  private let state: Lock<State>
+  private let name: StaticString
+
+  var description: String { name.description }
+
+  init(_ downstream: Downstream, _ body: Body) {
+    name = body.name
+    state = Lock(.awaitingSubscription(downstream, body))
+  }
+
+  // MARK: Upstream events
+
+  func receive(subscription: any Subscription) {
+    _ = perform(
+      transition { state in
+        switch state {
+        case let .awaitingSubscription(downstream, body):
+          state = .forwarding(subscription, downstream, body)
+          return .start(downstream)
+        case .forwarding, .deciding, .terminal:
+          return .reject(subscription)
+        }
+      },
+      nil
+    )
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let taken = state.withLock { state -> Body? in
+      switch state {
+      case let .forwarding(upstream, downstream, body):
+        state = .deciding(upstream, downstream)
+        return body
+      case .terminal:
+        return nil  // over: late values are ignored
+      case .awaitingSubscription, .deciding:
+        return nil  // the upstream broke the contract (a value before the subscription, or concurrently)
+      }
+    }
+    guard var body = taken else { return .none }
+    let step = body.receive(input)  // the user's closure, outside the lock
+    return perform(
+      transition { state in
+        switch state {
+        case let .deciding(upstream, downstream):
+          switch step {
+          case .forward:
+            state = .forwarding(upstream, downstream, body)
+            return .forward(downstream)
+          case .skip:
+            state = .forwarding(upstream, downstream, body)
+            return .skip
+          case .finish:
+            state = .terminal
+            return .complete(downstream, .finished, cancelling: upstream)
+          case let .fail(error):
+            state = .terminal
+            return .complete(downstream, .failure(error), cancelling: upstream)
+          }
+        case .terminal:
+          return .none  // cancelled while deciding; `body` is released after the lock
+        case .awaitingSubscription, .forwarding:
+          preconditionFailure("Bug in \(name): \(state) after deciding on a value")
+        }
+      },
+      input
+    )
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    _ = perform(
+      transition { state in
+        switch state {
+        case let .forwarding(_, downstream, _):
+          state = .terminal
+          switch completion {
+          case .finished:
+            return .complete(downstream, .finished, cancelling: nil)
+          case let .failure(error):
+            return .complete(downstream, .failure(Body.failure(error)), cancelling: nil)
+          }
+        case .terminal:
+          return .none  // already over
+        case .awaitingSubscription, .deciding:
+          return .none  // the upstream broke the contract: ignored
+        }
+      },
+      nil
+    )
+  }
+
+  // MARK: Downstream events
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let upstream = state.withLock { state -> (any Subscription)? in
+      switch state {
+      case let .forwarding(upstream, _, _), let .deciding(upstream, _):
+        return upstream
+      case .awaitingSubscription, .terminal:
+        return nil
+      }
+    }
+    upstream?.request(demand)
+  }
+
+  func cancel() {
+    _ = perform(
+      transition { state in
+        switch state {
+        case let .forwarding(upstream, _, _), let .deciding(upstream, _):
+          state = .terminal
+          return .cancel(upstream)
+        case .awaitingSubscription, .terminal:
+          return .none
+        }
+      },
+      nil
+    )
+  }
+
+  // MARK: Deciding and acting
+
+  /// Runs `body` under the lock; the state it replaced is released after the
+  /// lock, since releasing a subscriber or a closure may call out.
+  private func transition(_ body: (inout State) -> Action) -> Action {
+    let (action, replaced) = state.withLock { state -> (Action, State) in
+      let replaced = state
+      return (body(&state), replaced)
+    }
+    _ = replaced
+    return action
+  }
+
+  /// Acts after the lock; returns the demand to give back to the upstream.
+  private func perform(_ action: Action, _ input: Input?) -> Subscribers.Demand {
+    switch action {
+    case .none:
+      return .none
+    case let .reject(subscription):
+      subscription.cancel()
+      return .none
+    case let .start(downstream):
+      downstream.receive(subscription: self)
+      return .none
+    case let .forward(downstream):
+      guard let input else { preconditionFailure("Bug in \(name): forwarding without a value") }
+      return downstream.receive(input)
+    case .skip:
+      return .max(1)
+    case let .cancel(upstream):
+      upstream.cancel()
+      return .none
+    case let .complete(downstream, completion, upstream):
+      upstream?.cancel()
+      downstream.receive(completion: completion)
+      return .none
+    }
+  }
+}

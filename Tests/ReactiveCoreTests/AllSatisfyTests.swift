@@ -1,0 +1,100 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct AllSatisfyTests {
+  @Test func publishesFalseAtTheFirstFailureAndCancelsTheUpstream() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.allSatisfy { $0 < 2 }.record()
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(1)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(false), .finished])
+  }
+
+  @Test func publishesTrueWhenEveryElementSatisfiesThePredicate() {
+    #expect([1, 2].publisher.allSatisfy { $0 < 3 }.record().events == [.subscription, .value(true), .finished])
+    #expect(Empty<Int, Never>().allSatisfy { _ in false }.record().events == [.subscription, .value(true), .finished])
+  }
+
+  @Test func waitsForDemandAndForwardsCancel() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.allSatisfy { $0 < 2 }.record(demand: .none)
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(true), .finished])
+
+    let other = ReducingUpstream()
+    other.allSatisfy { _ in true }.record().cancel()
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func describesItselfAsAllSatisfy() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().allSatisfy { _ in true })
+    #expect("\(subscription)" == "AllSatisfy")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.allSatisfy(predicate(capturing: token) { $0 < 2 })
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(2) })
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Bool, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().allSatisfy { _ in true }.subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}
+
+@Suite struct TryAllSatisfyTests {
+  @Test func publishesWhetherEveryElementSatisfiesThePredicate() {
+    let recorder = [1, 2].publisher.tryAllSatisfy { $0 < 3 }.record()
+    #expect(recorder.events.map(\.description) == ["subscription", "value(true)", "finished"])
+  }
+
+  @Test func aThrownErrorCancelsTheUpstreamAndFails() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.tryAllSatisfy { value in
+      if value == 2 { throw TestError(code: 2) }
+      return true
+    }.record(demand: .none)
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
+  }
+
+  @Test func describesItselfAsTryAllSatisfy() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryAllSatisfy { _ in true })
+    #expect("\(subscription)" == "TryAllSatisfy")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.tryAllSatisfy { value in
+        try withExtendedLifetime(token) {
+          if value == 3 { throw TestError(code: 3) }
+          return true
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+  }
+}

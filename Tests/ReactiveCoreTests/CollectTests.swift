@@ -1,0 +1,76 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct CollectTests {
+  @Test func publishesEveryElementInOneArrayWhenTheUpstreamFinishes() {
+    let recorder = [1, 2, 3].publisher.collect().record()
+    #expect(recorder.events == [.subscription, .value([1, 2, 3]), .finished])
+  }
+
+  @Test func publishesAnEmptyArrayForAnEmptyUpstream() {
+    let recorder = Empty<Int, Never>().collect().record()
+    #expect(recorder.events == [.subscription, .value([]), .finished])
+  }
+
+  @Test func requestsUnlimitedAndWaitsForDemand() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.collect().record(demand: .none)
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+
+    #expect(recorder.events == [.subscription, .value([1]), .finished])
+  }
+
+  @Test func dropsTheElementsOnFailure() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.collect().record()
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 1)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func cancelReachesTheUpstream() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.collect().record()
+    recorder.cancel()
+    upstream.send(completion: .finished)
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func describesItselfAsCollect() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().collect())
+    #expect("\(subscription)" == "Collect")
+  }
+
+  @Test func releasesTheDownstreamAndTheElements() throws {
+    weak var weakToken: Token?
+    let upstream = TestPublisher<Token, Never>()
+    let recorder = upstream.collect().record(demand: .none)
+    do {
+      let token = Token()
+      weakToken = token
+      upstream.send(token)
+    }
+    #expect(weakToken != nil)
+    recorder.cancel()
+    #expect(weakToken == nil)
+    try expectReleases({ upstream, _ in upstream.collect() }, end: finishUpstream)
+    try expectReleases({ upstream, _ in upstream.collect() }, end: cancelSubscription)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<[Int], TestError>(demand: .none)
+      TestPublisher<Int, TestError>().collect().subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}

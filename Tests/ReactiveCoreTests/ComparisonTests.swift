@@ -1,0 +1,113 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+private struct Ranked: Equatable, CustomStringConvertible {
+  var rank: Int
+  var name: String
+  var description: String { name }
+}
+
+@Suite struct ComparisonTests {
+  @Test func minAndMaxPublishTheExtremesWhenTheUpstreamFinishes() {
+    #expect([3, 1, 2].publisher.min().record().events == [.subscription, .value(1), .finished])
+    #expect([1, 3, 2].publisher.max().record().events == [.subscription, .value(3), .finished])
+    #expect(Empty<Int, Never>().max().record().events == [.subscription, .finished])
+  }
+
+  @Test func keepsTheFirstOfEqualExtremes() {
+    let values = [Ranked(rank: 1, name: "a"), Ranked(rank: 1, name: "b")]
+    let byRank = { (lhs: Ranked, rhs: Ranked) in lhs.rank < rhs.rank }
+    #expect(values.publisher.max(by: byRank).record().values.map(\.name) == ["a"])
+    #expect(values.publisher.min(by: byRank).record().values.map(\.name) == ["a"])
+  }
+
+  @Test func requestsUnlimitedWaitsForDemandAndForwardsCancel() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.max().record(demand: .none)
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(1)
+    upstream.send(4)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(4), .finished])
+
+    let other = ReducingUpstream()
+    other.min().record().cancel()
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func describesItselfAsComparison() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().max())
+    #expect("\(subscription)" == "Comparison")
+  }
+
+  @Test func releasesTheClosureAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.max { lhs, rhs in withExtendedLifetime(token) { lhs < rhs } }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().max().subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}
+
+@Suite struct TryComparisonTests {
+  @Test func tryMinAndTryMaxPublishTheExtremes() {
+    let min = [3, 1, 2].publisher.tryMin(by: <).record()
+    let max = [3, 1, 2].publisher.tryMax(by: <).record()
+    #expect(min.events.map(\.description) == ["subscription", "value(1)", "finished"])
+    #expect(max.events.map(\.description) == ["subscription", "value(3)", "finished"])
+  }
+
+  @Test func aThrownErrorCancelsTheUpstreamAndFailsWithoutDemand() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.tryMax { lhs, rhs in
+      if rhs == 2 { throw TestError(code: 2) }
+      return lhs < rhs
+    }.record(demand: .none)
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.requests == [.unlimited])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
+  }
+
+  @Test func describesItselfAsTryComparison() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryMin(by: <))
+    #expect("\(subscription)" == "TryComparison")
+  }
+
+  @Test func releasesTheClosureAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.tryMax { lhs, rhs in
+        try withExtendedLifetime(token) {
+          if rhs == 3 { throw TestError(code: 3) }
+          return lhs < rhs
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(
+      make,
+      end: { upstream, _ in
+        upstream.send(1)
+        upstream.send(3)
+      }
+    )
+  }
+}

@@ -1,0 +1,117 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct ContainsTests {
+  @Test func publishesTrueAtTheFirstMatchAndCancelsTheUpstream() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.contains(2).record()
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(true), .finished])
+  }
+
+  @Test func publishesFalseWhenTheUpstreamFinishesWithoutAMatch() {
+    let recorder = [1, 3].publisher.contains(2).record()
+    #expect(recorder.events == [.subscription, .value(false), .finished])
+  }
+
+  @Test func waitsForDemandAndForwardsCancel() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.contains(2).record(demand: .none)
+    upstream.send(2)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(true), .finished])
+
+    let other = ReducingUpstream()
+    other.contains(1).record().cancel()
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func describesItselfAsContains() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().contains(1))
+    #expect("\(subscription)" == "Contains")
+  }
+
+  @Test func releasesTheDownstream() throws {
+    try expectReleases({ upstream, _ in upstream.contains(1) }, end: finishUpstream)
+    try expectReleases({ upstream, _ in upstream.contains(1) }, end: cancelSubscription)
+    try expectReleases({ upstream, _ in upstream.contains(1) }, end: { upstream, _ in upstream.send(1) })
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Bool, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().contains(1).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}
+
+@Suite struct ContainsWhereTests {
+  @Test func publishesWhetherAnElementMatches() {
+    #expect([1, 2].publisher.contains { $0 > 1 }.record().events == [.subscription, .value(true), .finished])
+    #expect([1, 2].publisher.contains { $0 > 2 }.record().events == [.subscription, .value(false), .finished])
+  }
+
+  @Test func describesItselfAsContainsWhere() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().contains { _ in true })
+    #expect("\(subscription)" == "ContainsWhere")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.contains(where: predicate(capturing: token) { $0 > 1 })
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(2) })
+  }
+}
+
+@Suite struct TryContainsWhereTests {
+  @Test func publishesWhetherAnElementMatches() {
+    let recorder = [1, 2].publisher.tryContains { $0 > 1 }.record()
+    #expect(recorder.events.map(\.description) == ["subscription", "value(true)", "finished"])
+  }
+
+  @Test func aThrownErrorCancelsTheUpstreamAndFails() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.tryContains { value in
+      if value == 2 { throw TestError(code: 2) }
+      return false
+    }.record(demand: .none)
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
+  }
+
+  @Test func describesItselfAsTryContainsWhere() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryContains { _ in true })
+    #expect("\(subscription)" == "TryContainsWhere")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.tryContains { value in
+        try withExtendedLifetime(token) {
+          if value == 3 { throw TestError(code: 3) }
+          return false
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+  }
+}

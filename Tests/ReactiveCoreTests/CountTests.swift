@@ -1,0 +1,48 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct CountTests {
+  @Test func publishesTheNumberOfElementsWhenTheUpstreamFinishes() {
+    let recorder = [5, 6, 7].publisher.count().record()
+    #expect(recorder.events == [.subscription, .value(3), .finished])
+  }
+
+  @Test func publishesZeroForAnEmptyUpstream() {
+    let recorder = Empty<Int, Never>().count().record()
+    #expect(recorder.events == [.subscription, .value(0), .finished])
+  }
+
+  @Test func requestsUnlimitedWaitsForDemandAndForwardsCancel() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.count().record(demand: .none)
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1), .finished])
+
+    let other = ReducingUpstream()
+    other.count().record().cancel()
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func passesAFailureThrough() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.count().record(demand: .none)
+    upstream.send(completion: .failure(TestError(code: 1)))
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func describesItselfAsCount() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().count())
+    #expect("\(subscription)" == "Count")
+  }
+
+  @Test func releasesTheDownstream() throws {
+    try expectReleases({ upstream, _ in upstream.count() }, end: finishUpstream)
+    try expectReleases({ upstream, _ in upstream.count() }, end: cancelSubscription)
+  }
+}

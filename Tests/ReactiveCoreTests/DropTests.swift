@@ -1,0 +1,88 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct DropTests {
+  @Test func dropsTheFirstElementsThenRepublishesTheRest() {
+    let recorder = [1, 2, 3, 4].publisher.dropFirst(2).record()
+    #expect(recorder.events == [.subscription, .value(3), .value(4), .finished])
+  }
+
+  @Test func dropsOneElementByDefault() {
+    #expect([1, 2].publisher.dropFirst().record().events == [.subscription, .value(2), .finished])
+  }
+
+  @Test func asksForTheDroppedElementsOnTopOfTheDownstreamDemand() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.dropFirst(2).record(demand: .max(1)) { _, _ in .max(3) }
+    #expect(upstream.requests == [.max(3)])
+
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.send(2) == .none)
+    #expect(upstream.send(3) == .max(3))
+    recorder.request(.max(4))
+
+    #expect(upstream.requests == [.max(3), .max(4)])
+    #expect(recorder.events == [.subscription, .value(3)])
+  }
+
+  @Test func asksForTheDroppedElementsWithoutDownstreamDemand() {
+    let upstream = ReducingUpstream()
+    _ = upstream.dropFirst(2).record(demand: .none)
+    #expect(upstream.requests == [.max(2)])
+
+    let other = ReducingUpstream()
+    _ = other.dropFirst(0).record(demand: .none)
+    #expect(other.requests == [])
+  }
+
+  @Test func passesCompletionThrough() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.dropFirst().record()
+    upstream.send(completion: .failure(TestError(code: 1)))
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func cancelReachesTheUpstreamAlsoFromInsideReceive() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.dropFirst().record { _, recorder in
+      recorder.request(.max(1))
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+
+    #expect(upstream.requests == [.unlimited, .max(1)])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func describesItselfAsDrop() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().dropFirst())
+    #expect("\(subscription)" == "Drop")
+  }
+
+  @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
+    try expectReleases({ upstream, _ in upstream.dropFirst() }, end: finishUpstream)
+    try expectReleases({ upstream, _ in upstream.dropFirst() }, end: cancelSubscription)
+  }
+
+  @Test func aNegativeCountTrapsAtSubscription() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Empty<Int, Never>(completeImmediately: false).dropFirst(-1).record()
+    }
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().dropFirst().subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}

@@ -1,0 +1,110 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct DropWhileTests {
+  @Test func dropsWhileThePredicateHoldsThenRepublishesEverything() {
+    let recorder = [1, 2, 3, 1].publisher.drop { $0 < 3 }.record()
+    #expect(recorder.events == [.subscription, .value(3), .value(1), .finished])
+  }
+
+  @Test func asksForOneMoreValueInPlaceOfEachDroppedOne() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.drop { $0 < 3 }.record(demand: .max(1)) { _, _ in .max(4) }
+    #expect(upstream.requests == [.max(1)])
+
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(3) == .max(4))
+    #expect(upstream.send(1) == .max(4))
+
+    #expect(recorder.events == [.subscription, .value(3), .value(1)])
+  }
+
+  @Test func stopsCallingThePredicateOnceItFails() {
+    let calls = Lock(0)
+    let recorder = [1, 5, 1, 1].publisher.drop { value in
+      calls.withLock { $0 += 1 }
+      return value < 3
+    }.record()
+    #expect(calls.withLock { $0 } == 2)
+    #expect(recorder.events == [.subscription, .value(5), .value(1), .value(1), .finished])
+  }
+
+  @Test func cancelReachesTheUpstream() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.drop { _ in false }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func describesItselfAsDropWhile() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().drop { _ in true })
+    #expect("\(subscription)" == "DropWhile")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.drop(while: predicate(capturing: token) { $0 < 3 })
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().drop { _ in true }.subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}
+
+@Suite struct TryDropWhileTests {
+  @Test func dropsWhileThePredicateHoldsThenRepublishesEverything() {
+    let recorder = [1, 2, 3, 1].publisher.tryDrop { $0 < 3 }.record()
+    #expect(recorder.events.map(\.description) == ["subscription", "value(3)", "value(1)", "finished"])
+  }
+
+  @Test func aThrownErrorCancelsTheUpstreamAndFails() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.tryDrop { value in
+      if value == 2 { throw TestError(code: 2) }
+      return true
+    }.record()
+
+    #expect(upstream.send(1) == .max(1))
+    upstream.send(2)
+    upstream.send(3)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.requests == [.unlimited])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
+  }
+
+  @Test func describesItselfAsTryDropWhile() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryDrop { _ in true })
+    #expect("\(subscription)" == "TryDropWhile")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.tryDrop { value in
+        try withExtendedLifetime(token) {
+          if value == 3 { throw TestError(code: 3) }
+          return true
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+  }
+}

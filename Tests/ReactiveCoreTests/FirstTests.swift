@@ -1,0 +1,254 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct FirstTests {
+  @Test func publishesTheFirstValueThenFinishes() {
+    let recorder = [1, 2, 3].publisher.first().record()
+    #expect(recorder.events == [.subscription, .value(1), .finished])
+  }
+
+  @Test func finishesEmptyWhenTheUpstreamFinishesEmpty() {
+    let recorder = Empty<Int, Never>().first().record()
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func passesAFailureThroughWithoutDemand() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.first().record(demand: .none)
+
+    upstream.send(completion: .failure(TestError(code: 1)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func requestsUnlimitedAndCancelsTheUpstreamOnTheFirstValue() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.first().record()
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(7)
+    upstream.send(8)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(7), .finished])
+  }
+
+  @Test func keepsTheValueUntilTheDownstreamRequests() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.first().record(demand: .none)
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(7)
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription])
+
+    recorder.request(.max(1))
+    recorder.request(.max(1))
+
+    #expect(recorder.events == [.subscription, .value(7), .finished])
+  }
+
+  @Test func keepsAnEmptyFinishUntilTheDownstreamRequests() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.first().record(demand: .none)
+
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+
+    recorder.request(.max(1))
+
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func cancelReachesTheUpstreamAndSilencesTheResult() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.first().record(demand: .none)
+
+    recorder.cancel()
+    upstream.send(1)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func cancelAfterTheResultIsKnownDropsIt() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.first().record(demand: .none)
+    upstream.send(1)
+
+    recorder.cancel()
+    recorder.request(.max(1))
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.first().record { _, recorder in
+      recorder.cancel()
+      recorder.request(.max(1))
+      return .none
+    }
+
+    upstream.send(1)
+
+    #expect(recorder.events == [.subscription, .value(1), .finished])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func aCancelFromInsideReceiveSubscriptionSkipsTheUpstreamRequest() {
+    let upstream = ReducingUpstream()
+    var subscription: (any Subscription)?
+    upstream.first().subscribe(
+      AnySubscriber<Int, TestError>(
+        receiveSubscription: {
+          subscription = $0
+          $0.cancel()
+        },
+        receiveValue: { _ in .none },
+        receiveCompletion: { _ in }
+      )
+    )
+    #expect(subscription != nil)
+    #expect(upstream.requests == [])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func cancelsASecondSubscription() {
+    let second = SubscriptionProbe()
+    let recorder = DoubleSubscriptionPublisher(second: second).first().record()
+    #expect(second.cancels == 1)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func describesItselfAsFirst() throws {
+    let (recorder, subscription) = try recordKeepingSubscription(ReducingUpstream().first())
+    #expect("\(subscription)" == "First")
+    _ = recorder
+  }
+
+  @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
+    try expectReleases({ upstream, _ in upstream.first() }, end: finishUpstream)
+    try expectReleases({ upstream, _ in upstream.first() }, end: cancelSubscription)
+    try expectReleases({ upstream, _ in upstream.first() }, end: { upstream, _ in upstream.send(1) })
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().first().subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}
+
+@Suite struct FirstWhereTests {
+  @Test func publishesTheFirstMatchingValueThenFinishes() {
+    let recorder = [1, 2, 3, 4].publisher.first { $0.isMultiple(of: 2) }.record()
+    #expect(recorder.events == [.subscription, .value(2), .finished])
+  }
+
+  @Test func finishesEmptyWithoutAMatch() {
+    let recorder = [1, 3].publisher.first { $0.isMultiple(of: 2) }.record()
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func requestsUnlimitedAndCancelsTheUpstreamOnAMatch() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.first { $0 > 1 }.record(demand: .none)
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(1)
+    #expect(upstream.cancellations == 0)
+    upstream.send(2)
+    #expect(upstream.cancellations == 1)
+    recorder.request(.max(1))
+
+    #expect(recorder.events == [.subscription, .value(2), .finished])
+  }
+
+  @Test func aCancelReachesTheUpstream() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.first { $0 > 1 }.record()
+    recorder.cancel()
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func describesItselfAsCombineDoes() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().first { _ in true })
+    #expect("\(subscription)" == "TryFirst")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.first(where: predicate(capturing: token) { $0 > 1 })
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(2) })
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().first { _ in true }.subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}
+
+@Suite struct TryFirstTests {
+  @Test func publishesTheFirstMatchingValueThenFinishes() {
+    let recorder = [1, 2, 3, 4].publisher.tryFirst { $0.isMultiple(of: 2) }.record()
+    #expect(recorder.events.map(\.description) == ["subscription", "value(2)", "finished"])
+  }
+
+  @Test func aThrownErrorCancelsTheUpstreamAndFailsWithoutDemand() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.tryFirst { value in
+      if value == 2 { throw TestError(code: 2) }
+      return false
+    }.record(demand: .none)
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.requests == [.unlimited])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
+  }
+
+  @Test func passesAnUpstreamFailureThrough() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.tryFirst { _ in false }.record()
+
+    upstream.send(completion: .failure(TestError(code: 1)))
+
+    #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 1))"])
+  }
+
+  @Test func describesItselfAsTryFirstWhere() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryFirst { _ in true })
+    #expect("\(subscription)" == "TryFirstWhere")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.tryFirst { value in
+        try withExtendedLifetime(token) {
+          if value == 3 { throw TestError(code: 3) }
+          return value == 2
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(2) })
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+  }
+}

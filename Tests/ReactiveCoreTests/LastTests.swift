@@ -1,0 +1,166 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct LastTests {
+  @Test func publishesTheLastValueWhenTheUpstreamFinishes() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.last().record()
+
+    upstream.send(1)
+    upstream.send(2)
+    #expect(recorder.events == [.subscription])
+    upstream.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(2), .finished])
+  }
+
+  @Test func finishesEmptyWhenTheUpstreamFinishesEmpty() {
+    let recorder = Empty<Int, Never>().last().record()
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func requestsUnlimitedAndWaitsForDemandToPublish() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.last().record(demand: .none)
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+
+    #expect(recorder.events == [.subscription, .value(1), .finished])
+    #expect(upstream.cancellations == 0)
+  }
+
+  @Test func dropsTheValuesOnFailure() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.last().record(demand: .none)
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 1)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func cancelReachesTheUpstream() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.last().record()
+
+    upstream.send(1)
+    recorder.cancel()
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func toleratesARequestAndACancelFromInsideReceive() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.last().record { _, recorder in
+      recorder.request(.max(1))
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(1), .finished])
+  }
+
+  @Test func describesItselfAsLast() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().last())
+    #expect("\(subscription)" == "Last")
+  }
+
+  @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
+    try expectReleases({ upstream, _ in upstream.last() }, end: finishUpstream)
+    try expectReleases({ upstream, _ in upstream.last() }, end: cancelSubscription)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().last().subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}
+
+@Suite struct LastWhereTests {
+  @Test func publishesTheLastMatchingValue() {
+    let recorder = [1, 2, 3, 4, 5].publisher.last { $0.isMultiple(of: 2) }.record()
+    #expect(recorder.events == [.subscription, .value(4), .finished])
+  }
+
+  @Test func finishesEmptyWithoutAMatch() {
+    let recorder = [1, 3].publisher.last { $0.isMultiple(of: 2) }.record()
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func requestsUnlimitedAndForwardsCancel() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.last { $0 > 0 }.record(demand: .none)
+    recorder.cancel()
+    #expect(upstream.requests == [.unlimited])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func describesItselfAsLastWhere() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().last { _ in true })
+    #expect("\(subscription)" == "LastWhere")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.last(where: predicate(capturing: token) { $0 > 1 })
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+  }
+}
+
+@Suite struct TryLastTests {
+  @Test func publishesTheLastMatchingValue() {
+    let recorder = [1, 2, 3, 4, 5].publisher.tryLast { $0.isMultiple(of: 2) }.record()
+    #expect(recorder.events.map(\.description) == ["subscription", "value(4)", "finished"])
+  }
+
+  @Test func aThrownErrorCancelsTheUpstreamAndFailsWithoutDemand() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.tryLast { value in
+      if value == 2 { throw TestError(code: 2) }
+      return true
+    }.record(demand: .none)
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.requests == [.unlimited])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
+  }
+
+  @Test func describesItselfAsTryLastWhere() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryLast { _ in true })
+    #expect("\(subscription)" == "TryLastWhere")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.tryLast { value in
+        try withExtendedLifetime(token) {
+          if value == 3 { throw TestError(code: 3) }
+          return true
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+  }
+}

@@ -1,0 +1,108 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct OutputTests {
+  @Test func prefixPublishesTheFirstElementsThenFinishes() {
+    let recorder = [1, 2, 3, 4].publisher.prefix(2).record()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func outputAtPublishesOneElement() {
+    let recorder = [1, 2, 3, 4].publisher.output(at: 1).record()
+    #expect(recorder.events == [.subscription, .value(2), .finished])
+  }
+
+  @Test func outputInPublishesTheElementsInTheRange() {
+    let recorder = [1, 2, 3, 4, 5].publisher.output(in: 1...2).record()
+    #expect(recorder.events == [.subscription, .value(2), .value(3), .finished])
+  }
+
+  @Test func translatesRangesAsCombineDoes() {
+    let empty = Empty<Int, Never>()
+    #expect(empty.prefix(3).range == 0..<3)
+    #expect(empty.output(at: 4).range == 4..<5)
+    #expect(empty.output(in: 2...).range == 2..<Int.max)
+    #expect(empty.output(in: ...2).range == 0..<3)
+  }
+
+  @Test func passesDemandThroughAndReplacesEachSkippedValue() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.output(in: 2..<4).record(demand: .max(3)) { _, _ in .max(5) }
+    #expect(upstream.requests == [.max(3)])
+
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(2) == .max(1))
+    #expect(upstream.send(3) == .max(5))
+    #expect(upstream.send(4) == .max(5))
+    #expect(upstream.cancellations == 0)
+
+    #expect(upstream.send(5) == .none)
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(3), .value(4), .finished])
+  }
+
+  @Test func finishesWithTheUpstream() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.prefix(3).record()
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 1)))
+
+    #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 1))])
+  }
+
+  @Test func cancelReachesTheUpstream() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.prefix(3).record()
+
+    recorder.cancel()
+    upstream.send(1)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func toleratesARequestAndACancelFromInsideReceive() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.prefix(3).record(demand: .max(1)) { value, recorder in
+      recorder.request(.max(2))
+      if value == 2 { recorder.cancel() }
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+
+    #expect(upstream.requests == [.max(1), .max(2), .max(2)])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func describesItselfAsOutput() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().prefix(1))
+    #expect("\(subscription)" == "Output")
+  }
+
+  @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
+    try expectReleases({ upstream, _ in upstream.prefix(1) }, end: finishUpstream)
+    try expectReleases({ upstream, _ in upstream.prefix(1) }, end: cancelSubscription)
+    try expectReleases({ upstream, _ in upstream.prefix(0) }, end: { upstream, _ in upstream.send(1) })
+  }
+
+  @Test func aNegativeMaxLengthTraps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Empty<Int, Never>().prefix(-1)
+    }
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().prefix(1).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}

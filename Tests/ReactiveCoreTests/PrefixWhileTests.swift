@@ -1,0 +1,102 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct PrefixWhileTests {
+  @Test func republishesWhileThePredicateHolds() {
+    let recorder = [1, 2, 3, 1].publisher.prefix { $0 < 3 }.record()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func passesDemandThroughAndCancelsTheUpstreamAtTheEnd() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.prefix { $0 < 3 }.record(demand: .max(2)) { _, _ in .max(1) }
+    #expect(upstream.requests == [.max(2)])
+
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(3) == .none)
+    upstream.send(1)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1), .finished])
+  }
+
+  @Test func cancelReachesTheUpstream() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.prefix { _ in true }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func describesItselfAsPrefixWhile() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().prefix { _ in true })
+    #expect("\(subscription)" == "PrefixWhile")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.prefix(while: predicate(capturing: token) { $0 < 3 })
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().prefix { _ in true }.subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}
+
+@Suite struct TryPrefixWhileTests {
+  @Test func republishesWhileThePredicateHolds() {
+    let recorder = [1, 2, 3, 1].publisher.tryPrefix { $0 < 3 }.record()
+    #expect(recorder.events.map(\.description) == ["subscription", "value(1)", "value(2)", "finished"])
+  }
+
+  @Test func aThrownErrorCancelsTheUpstreamAndFails() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.tryPrefix { value in
+      if value == 2 { throw TestError(code: 2) }
+      return true
+    }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.requests == [.unlimited])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events.map(\.description) == ["subscription", "value(1)", "failure(TestError(code: 2))"])
+  }
+
+  @Test func describesItselfAsTryPrefixWhile() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryPrefix { _ in true })
+    #expect("\(subscription)" == "TryPrefixWhile")
+  }
+
+  @Test func releasesThePredicateAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.tryPrefix { value in
+        try withExtendedLifetime(token) {
+          if value == 3 { throw TestError(code: 3) }
+          return true
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+  }
+}

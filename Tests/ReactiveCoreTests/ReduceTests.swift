@@ -1,0 +1,112 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct ReduceTests {
+  @Test func publishesTheFoldedValueWhenTheUpstreamFinishes() {
+    let recorder = [1, 2, 3].publisher.reduce(10, +).record()
+    #expect(recorder.events == [.subscription, .value(16), .finished])
+  }
+
+  @Test func publishesTheInitialValueForAnEmptyUpstream() {
+    let recorder = Empty<Int, Never>().reduce(10, +).record()
+    #expect(recorder.events == [.subscription, .value(10), .finished])
+  }
+
+  @Test func requestsUnlimitedWaitsForDemandAndForwardsCancel() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.reduce("") { $0 + "\($1)" }.record(demand: .none)
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value("12"), .finished])
+
+    let other = ReducingUpstream()
+    other.reduce(0, +).record().cancel()
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func aCancelFromAnotherCallDuringTheClosureStopsTheReduction() {
+    let upstream = ReducingUpstream()
+    var recorder: RecordingSubscriber<Int, TestError>?
+    recorder = upstream.reduce(0) { partial, value in
+      recorder?.cancel()
+      return partial + value
+    }.record()
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder?.events == [.subscription])
+  }
+
+  @Test func describesItselfAsReduce() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().reduce(0, +))
+    #expect("\(subscription)" == "Reduce")
+  }
+
+  @Test func releasesTheClosureAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.reduce(0) { partial, value in withExtendedLifetime(token) { partial + value } }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().reduce(0, +).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}
+
+@Suite struct TryReduceTests {
+  @Test func publishesTheFoldedValueWhenTheUpstreamFinishes() {
+    let recorder = [1, 2, 3].publisher.tryReduce(10, +).record()
+    #expect(recorder.events.map(\.description) == ["subscription", "value(16)", "finished"])
+  }
+
+  @Test func aThrownErrorCancelsTheUpstreamAndFailsWithoutDemand() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.tryReduce(0) { partial, value in
+      if value == 2 { throw TestError(code: 2) }
+      return partial + value
+    }.record(demand: .none)
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.requests == [.unlimited])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
+  }
+
+  @Test func describesItselfAsTryReduce() throws {
+    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryReduce(0, +))
+    #expect("\(subscription)" == "TryReduce")
+  }
+
+  @Test func releasesTheClosureAndTheDownstream() throws {
+    let make = { (upstream: ReducingUpstream, token: Token) in
+      upstream.tryReduce(0) { partial, value in
+        try withExtendedLifetime(token) {
+          if value == 3 { throw TestError(code: 3) }
+          return partial + value
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+  }
+}
