@@ -1,0 +1,230 @@
+/// A first-in first-out queue: an array read from a moving head, compacted
+/// when the head passes half of it.
+struct CombiningQueue<Element> {
+  private var storage: [Element] = []
+  private var head = 0
+
+  var isEmpty: Bool { head == storage.count }
+  var count: Int { storage.count - head }
+
+  mutating func append(_ element: Element) {
+    storage.append(element)
+  }
+
+  mutating func removeFirst() -> Element {
+    let element = storage[head]
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head > 32, head * 2 > storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+
+  /// Replaces the newest element; the queue must not be empty.
+  mutating func replaceLast(with element: Element) -> Element {
+    let index = storage.count - 1
+    let old = storage[index]
+    storage[index] = element
+    return old
+  }
+
+  /// Empties the queue and returns what it held, to release after the lock.
+  mutating func removeAll() -> [Element] {
+    defer {
+      storage = []
+      head = 0
+    }
+    return Array(storage[head...])
+  }
+}
+
+/// The downstream end of the operators that join several upstreams (merge,
+/// zip, combineLatest, flatMap, switchToLatest, the `untilOutputFrom`
+/// operators): a queue of values waiting for demand, and one thread at a
+/// time that delivers them.
+///
+/// It lives inside its operator's locked state, so that one lock decides
+/// both the operator's bookkeeping and the delivery. Whoever adds work
+/// (a value, demand, a completion) *claims* the delivery if nobody holds it,
+/// and then runs `drain` after the lock; a thread that finds it claimed
+/// leaves its work in the queue and returns. So downstream calls never
+/// overlap, and a reentrant call from inside `receive` only queues.
+///
+/// States, read from the fields:
+/// - open: `downstream` set, `completion` nil; values wait in `queue` for `demand`;
+/// - finishing: `completion == .finished`; delivered once the queue is empty;
+/// - failing: `completion` is a failure and the queue was emptied: delivered next;
+/// - closed: `downstream` nil; holds nothing (completed or cancelled).
+struct CombiningOutlet<Downstream: Subscriber, Tag> {
+  private(set) var downstream: Downstream?
+  /// What downstream requested and no value has consumed yet.
+  private(set) var demand = Subscribers.Demand.none
+  private var queue = CombiningQueue<(value: Downstream.Input, tag: Tag)>()
+  private var completion: Subscribers.Completion<Downstream.Failure>?
+  /// A thread owns the delivery (it runs `drain`).
+  private var claimed = false
+
+  init(_ downstream: Downstream) {
+    self.downstream = downstream
+  }
+
+  /// One step of the delivery loop, decided under the lock.
+  enum Step: @unchecked Sendable {
+    case idle
+    case value(Downstream, Downstream.Input, Tag)
+    case completion(Downstream, Subscribers.Completion<Downstream.Failure>)
+  }
+
+  /// Neither closed nor completing: it still takes values.
+  var isOpen: Bool { downstream != nil && completion == nil }
+
+  /// Values waiting for demand.
+  var queuedCount: Int { queue.count }
+
+  /// Demand left once the queued values are delivered.
+  var demandBeyondQueue: Subscribers.Demand { demand - queue.count }
+
+  /// Claims the delivery for the caller if nobody holds it and there is work.
+  private mutating func claim() -> Bool {
+    guard downstream != nil, !claimed else { return false }
+    guard completion != nil || (!queue.isEmpty && demand > 0) else { return false }
+    claimed = true
+    return true
+  }
+
+  /// Queues a value. Returns whether the caller must drain after the lock.
+  mutating func enqueue(_ value: Downstream.Input, tag: Tag) -> Bool {
+    guard isOpen else { return false }
+    queue.append((value, tag))
+    return claim()
+  }
+
+  /// Queues a value, or replaces the newest queued value when there is no
+  /// demand for the one already queued (combineLatest keeps only the latest).
+  /// Returns whether the caller must drain, and the replaced value to release after the lock.
+  mutating func enqueueLatest(_ value: Downstream.Input, tag: Tag) -> (drain: Bool, replaced: Downstream.Input?) {
+    guard isOpen else { return (false, nil) }
+    if queue.count > 0, demand <= queue.count - 1 {
+      return (false, queue.replaceLast(with: (value, tag)).value)
+    }
+    queue.append((value, tag))
+    return (claim(), nil)
+  }
+
+  /// Adds downstream demand. Returns whether the caller must drain.
+  mutating func add(_ additional: Subscribers.Demand) -> Bool {
+    guard downstream != nil else { return false }
+    demand += additional
+    return claim()
+  }
+
+  /// Uses up one unit of demand without a value (drop(untilOutputFrom:)
+  /// counts the values it drops against downstream demand, as Combine does).
+  mutating func consumeDemand() {
+    demand -= 1
+  }
+
+  /// Finishes once the queued values are delivered. Returns whether the caller must drain.
+  mutating func finish() -> Bool {
+    guard isOpen else { return false }
+    completion = .finished
+    return claim()
+  }
+
+  /// Fails ahead of the queued values, which are dropped and returned to
+  /// release after the lock. Returns whether the caller must drain.
+  mutating func fail(_ error: Downstream.Failure) -> (drain: Bool, dropped: [(value: Downstream.Input, tag: Tag)]) {
+    guard isOpen else { return (false, []) }
+    completion = .failure(error)
+    return (claim(), queue.removeAll())
+  }
+
+  /// Closes without a completion (downstream cancelled). Returns what to
+  /// release after the lock.
+  mutating func cancel() -> (Downstream?, [(value: Downstream.Input, tag: Tag)]) {
+    defer {
+      downstream = nil
+      completion = nil
+    }
+    return (downstream, queue.removeAll())
+  }
+
+  /// The next step for the thread that claimed the delivery.
+  mutating func next() -> Step {
+    guard let downstream else {
+      claimed = false
+      return .idle
+    }
+    if let completion, case .failure = completion {
+      close()
+      return .completion(downstream, completion)
+    }
+    if !queue.isEmpty {
+      guard demand > 0 else {
+        claimed = false
+        return .idle
+      }
+      demand -= 1
+      let (value, tag) = queue.removeFirst()
+      return .value(downstream, value, tag)
+    }
+    if let completion {
+      close()
+      return .completion(downstream, completion)
+    }
+    claimed = false
+    return .idle
+  }
+
+  private mutating func close() {
+    downstream = nil
+    completion = nil
+    claimed = false
+  }
+}
+
+/// A state that holds a ``CombiningOutlet``.
+protocol CombiningOutletHolder {
+  associatedtype Downstream: Subscriber
+  associatedtype Tag
+  var outlet: CombiningOutlet<Downstream, Tag> { get set }
+}
+
+extension Lock where Value: CombiningOutletHolder {
+  /// The delivery loop, run outside the lock by the thread that claimed the
+  /// delivery. `delivered` runs after each value, outside the lock, with the
+  /// value's tag and the additional demand downstream returned.
+  func drain(delivered: (Value.Tag, Subscribers.Demand) -> Void = { _, _ in }) {
+    while true {
+      let step = withLock { $0.outlet.next() }
+      switch step {
+      case .idle:
+        return
+      case let .value(downstream, value, tag):
+        let additional = downstream.receive(value)
+        if additional > 0 {
+          _ = withLock { $0.outlet.add(additional) }  // the claim is ours already: never true
+        }
+        delivered(tag, additional)
+      case let .completion(downstream, completion):
+        downstream.receive(completion: completion)
+        return
+      }
+    }
+  }
+}
+
+/// What an event of a combining operator leaves to do after the lock: drain
+/// the outlet, cancel subscriptions, release values. `@unchecked Sendable`:
+/// used only by the thread that took it out of the lock.
+struct CombiningAftermath: @unchecked Sendable {
+  var drain = false
+  var cancelled: [any Subscription] = []
+  var released: [Any] = []
+
+  static var none: CombiningAftermath { CombiningAftermath() }
+}

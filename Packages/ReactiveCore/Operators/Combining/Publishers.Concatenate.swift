@@ -1,0 +1,280 @@
+extension Publisher {
+  /// Appends the given values after this publisher's values, once it finishes.
+  ///
+  /// ```text
+  /// upstream  -a-b-|
+  /// result    -a-b-(cd|)     append("c", "d")
+  /// ```
+  ///
+  /// - Parameter elements: The values to publish after this publisher finishes.
+  /// - Returns: A publisher that publishes this publisher's values, then `elements`.
+  @inlinable
+  public func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>> {
+    append(Publishers.Sequence(sequence: elements))
+  }
+
+  /// Appends the elements of a sequence after this publisher's values, once it finishes.
+  ///
+  /// - Parameter elements: The sequence to publish after this publisher finishes.
+  /// - Returns: A publisher that publishes this publisher's values, then the sequence's.
+  @inlinable
+  public func append<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>>
+  where Output == S.Element {
+    append(Publishers.Sequence(sequence: elements))
+  }
+
+  /// Appends another publisher's values after this publisher's, once it finishes.
+  ///
+  /// `publisher` is subscribed to only when this publisher finishes; a
+  /// failure of this publisher ends the result without subscribing to it.
+  ///
+  /// ```text
+  /// upstream  -a-|        -a-x
+  /// other        -b-|
+  /// result    -a--b-|     -a-x
+  /// ```
+  ///
+  /// - Parameter publisher: The publisher to subscribe to after this one finishes.
+  /// - Returns: A publisher that publishes this publisher's values, then `publisher`'s.
+  @inlinable
+  public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
+  where Failure == P.Failure, Output == P.Output {
+    Publishers.Concatenate(prefix: self, suffix: publisher)
+  }
+
+  /// Publishes the given values before this publisher's values.
+  ///
+  /// ```text
+  /// upstream      -c-|
+  /// result    (ab)-c-|     prepend("a", "b")
+  /// ```
+  ///
+  /// - Parameter elements: The values to publish before this publisher's.
+  /// - Returns: A publisher that publishes `elements`, then this publisher's values.
+  @inlinable
+  public func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
+    prepend(Publishers.Sequence(sequence: elements))
+  }
+
+  /// Publishes the elements of a sequence before this publisher's values.
+  ///
+  /// - Parameter elements: The sequence to publish before this publisher's values.
+  /// - Returns: A publisher that publishes the sequence, then this publisher's values.
+  @inlinable
+  public func prepend<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self>
+  where Output == S.Element {
+    prepend(Publishers.Sequence(sequence: elements))
+  }
+
+  /// Publishes another publisher's values before this publisher's.
+  ///
+  /// This publisher is subscribed to only once `publisher` finishes.
+  ///
+  /// - Parameter publisher: The publisher whose values come first.
+  /// - Returns: A publisher that publishes `publisher`'s values, then this publisher's.
+  @inlinable
+  public func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
+  where Failure == P.Failure, Output == P.Output {
+    Publishers.Concatenate(prefix: publisher, suffix: self)
+  }
+}
+
+extension Publishers {
+  /// A publisher that emits all of one publisher's elements before those from another publisher.
+  ///
+  /// The suffix is subscribed to when the prefix finishes, with the demand
+  /// that the prefix left unused.
+  public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
+  where Prefix.Failure == Suffix.Failure, Prefix.Output == Suffix.Output {
+    public typealias Output = Suffix.Output
+    public typealias Failure = Suffix.Failure
+
+    /// The publisher to republish, in its entirety, before republishing elements from the suffix publisher.
+    public let prefix: Prefix
+
+    /// The publisher to republish only after the prefix publisher finishes.
+    public let suffix: Suffix
+
+    /// Creates a publisher that emits all of one publisher's elements before those from another publisher.
+    ///
+    /// - Parameters:
+    ///   - prefix: The publisher to republish, in its entirety, first.
+    ///   - suffix: The publisher to republish after the prefix finishes.
+    @inlinable
+    public init(prefix: Prefix, suffix: Suffix) {
+      self.prefix = prefix
+      self.suffix = suffix
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where Suffix.Failure == S.Failure, Suffix.Output == S.Input {
+      let inner = ConcatenateInner<S, Suffix>(subscriber, suffix: suffix)
+      subscriber.receive(subscription: inner)
+      prefix.subscribe(ConcatenateSide(inner: inner, isSuffix: false))
+    }
+  }
+}
+
+/// States of the subscription of `Concatenate`:
+/// - `prefix(downstream, suffix, subscription?, demand)`: subscribed to the
+///   prefix (its subscription nil until it arrives); `demand` is what
+///   downstream requested and no value consumed yet;
+/// - `suffix(downstream, subscription?, demand)`: the prefix finished, the
+///   suffix is subscribed to;
+/// - `done`: completed or cancelled; holds nothing.
+///
+/// Downstream calls come from one upstream at a time (the suffix is
+/// subscribed to only after the prefix finished), so they never overlap.
+private final class ConcatenateInner<Downstream: Subscriber, Suffix: Publisher>: Subscription,
+  CustomStringConvertible, @unchecked Sendable
+where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
+  // @unchecked Sendable: the mutable state is behind `state`.
+  enum State: @unchecked Sendable {
+    case prefix(Downstream, Suffix, (any Subscription)?, demand: Subscribers.Demand)
+    case suffix(Downstream, (any Subscription)?, demand: Subscribers.Demand)
+    case done
+  }
+
+  let state: Lock<State>
+
+  var description: String { "Concatenate" }
+
+  init(_ downstream: Downstream, suffix: Suffix) {
+    state = Lock(.prefix(downstream, suffix, nil, demand: .none))
+  }
+
+  func receive(subscription: any Subscription, isSuffix: Bool) {
+    let demand = state.withLock { state -> Subscribers.Demand? in
+      switch state {
+      case let .prefix(downstream, suffix, nil, demand) where !isSuffix:
+        state = .prefix(downstream, suffix, subscription, demand: demand)
+        return demand
+      case let .suffix(downstream, nil, demand) where isSuffix:
+        state = .suffix(downstream, subscription, demand: demand)
+        return demand
+      case .prefix, .suffix, .done:
+        return nil  // a second subscription, or one after the end
+      }
+    }
+    guard let demand else { return subscription.cancel() }
+    if demand > 0 { subscription.request(demand) }
+  }
+
+  func receive(_ value: Downstream.Input, isSuffix: Bool) -> Subscribers.Demand {
+    let downstream = state.withLock { state -> Downstream? in
+      switch state {
+      case let .prefix(downstream, suffix, subscription, demand) where !isSuffix:
+        state = .prefix(downstream, suffix, subscription, demand: demand - 1)
+        return downstream
+      case let .suffix(downstream, subscription, demand) where isSuffix:
+        state = .suffix(downstream, subscription, demand: demand - 1)
+        return downstream
+      case .prefix, .suffix, .done:
+        return nil
+      }
+    }
+    guard let downstream else { return .none }
+    let additional = downstream.receive(value)
+    guard additional > 0 else { return .none }
+    state.withLock { state in
+      switch state {
+      case let .prefix(downstream, suffix, subscription, demand):
+        state = .prefix(downstream, suffix, subscription, demand: demand + additional)
+      case let .suffix(downstream, subscription, demand):
+        state = .suffix(downstream, subscription, demand: demand + additional)
+      case .done:
+        break
+      }
+    }
+    return additional
+  }
+
+  private enum CompletionAction: @unchecked Sendable {
+    case none
+    case subscribe(Suffix)
+    case complete(Downstream)
+  }
+
+  func receive(completion: Subscribers.Completion<Downstream.Failure>, isSuffix: Bool) {
+    let action = state.withLock { state -> CompletionAction in
+      switch state {
+      case let .prefix(downstream, suffix, _, demand) where !isSuffix:
+        if case .failure = completion {
+          state = .done
+          return .complete(downstream)
+        }
+        state = .suffix(downstream, nil, demand: demand)
+        return .subscribe(suffix)
+      case let .suffix(downstream, _, _) where isSuffix:
+        state = .done
+        return .complete(downstream)
+      case .prefix, .suffix, .done:
+        return .none
+      }
+    }
+    switch action {
+    case .none:
+      break
+    case let .subscribe(suffix):
+      suffix.subscribe(ConcatenateSide(inner: self, isSuffix: true))
+    case let .complete(downstream):
+      downstream.receive(completion: completion)
+    }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let subscription = state.withLock { state -> (any Subscription)? in
+      switch state {
+      case let .prefix(downstream, suffix, subscription, pending):
+        state = .prefix(downstream, suffix, subscription, demand: pending + demand)
+        return subscription
+      case let .suffix(downstream, subscription, pending):
+        state = .suffix(downstream, subscription, demand: pending + demand)
+        return subscription
+      case .done:
+        return nil
+      }
+    }
+    subscription?.request(demand)
+  }
+
+  func cancel() {
+    let taken = state.withLock { state -> State in
+      defer { state = .done }
+      return state
+    }
+    switch taken {
+    case let .prefix(_, _, subscription, _), let .suffix(_, subscription, _):
+      subscription?.cancel()
+    case .done:
+      break
+    }
+  }
+}
+
+/// The subscriber that `Concatenate` attaches to its prefix and to its suffix.
+private struct ConcatenateSide<Downstream: Subscriber, Suffix: Publisher>: Subscriber, CustomStringConvertible
+where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  let inner: ConcatenateInner<Downstream, Suffix>
+  let isSuffix: Bool
+  let combineIdentifier = CombineIdentifier()
+
+  var description: String { "Concatenate" }
+
+  func receive(subscription: any Subscription) {
+    inner.receive(subscription: subscription, isSuffix: isSuffix)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    inner.receive(input, isSuffix: isSuffix)
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    inner.receive(completion: completion, isSuffix: isSuffix)
+  }
+}
+
+extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}

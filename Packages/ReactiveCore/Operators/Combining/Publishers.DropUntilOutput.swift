@@ -1,0 +1,246 @@
+extension Publisher {
+  /// Ignores values until another publisher emits a value, then republishes them.
+  ///
+  /// The other publisher is asked for one value; once it arrives, its
+  /// subscription is cancelled and the upstream's values pass. Values dropped
+  /// before count against downstream demand, as in Combine. If the other
+  /// publisher completes before its first value, the result completes the
+  /// same way and the upstream is cancelled.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-d-|
+  /// other     ---o
+  /// result    -----c-d-|
+  /// ```
+  ///
+  /// - Parameter publisher: A publisher whose first value starts the republishing.
+  /// - Returns: A publisher that drops values until `publisher` emits one.
+  @inlinable
+  public func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
+  where Failure == P.Failure {
+    Publishers.DropUntilOutput(upstream: self, other: publisher)
+  }
+}
+
+extension Publishers {
+  /// A publisher that ignores elements from the upstream publisher until it receives an element from a second publisher.
+  public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
+  where Upstream.Failure == Other.Failure {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher that this publisher receives elements from.
+    public let upstream: Upstream
+
+    /// A publisher to monitor for its first emitted element.
+    public let other: Other
+
+    /// Creates a publisher that ignores elements from the upstream publisher until it receives an element from another publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: A publisher to drop elements from while waiting for another publisher to emit elements.
+    ///   - other: A publisher to monitor for its first emitted element.
+    @inlinable
+    public init(upstream: Upstream, other: Other) {
+      self.upstream = upstream
+      self.other = other
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+      let inner = DropUntilOutputInner<S, Other.Output>(subscriber)
+      subscriber.receive(subscription: inner)
+      other.subscribe(inner.trigger)
+      upstream.subscribe(inner)
+    }
+  }
+}
+
+extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
+
+/// The subscription of `DropUntilOutput`. Its state:
+/// - `outlet`: downstream, its demand and the values waiting for it (a value
+///   waits only while another thread delivers);
+/// - `upstream`: `awaiting` → `subscribed` → `finished`/`ended`;
+/// - `trigger`: the other publisher, `awaiting` → `subscribed` → `ended`;
+/// - `triggered`: the other publisher emitted: values pass from now on.
+///
+/// Downstream demand goes to the upstream, so do the additional demands
+/// downstream returns. A value dropped before the trigger uses up one unit
+/// of downstream demand. The other publisher's completion before its first
+/// value completes the result; after it, nothing.
+private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>: Subscriber,
+  Subscription, CustomStringConvertible, @unchecked Sendable
+{
+  // @unchecked Sendable: the mutable state is behind `state`.
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  struct State: CombiningOutletHolder, @unchecked Sendable {
+    var outlet: CombiningOutlet<Downstream, Void>
+    var upstream = CombiningLink.awaiting
+    var trigger = CombiningLink.awaiting
+    var triggered = false
+
+    /// Ends both links; returns the subscriptions to cancel after the lock.
+    mutating func end() -> [any Subscription] {
+      defer {
+        upstream = .ended
+        trigger = .ended
+      }
+      return [upstream.subscription, trigger.subscription].compactMap { $0 }
+    }
+  }
+
+  let state: Lock<State>
+
+  var description: String { "DropUntilOutput" }
+
+  init(_ downstream: Downstream) {
+    state = Lock(State(outlet: CombiningOutlet(downstream)))
+  }
+
+  var trigger: DropUntilOutputTrigger<Downstream, TriggerOutput> {
+    DropUntilOutputTrigger(inner: self)
+  }
+
+  // MARK: Upstream
+
+  func receive(subscription: any Subscription) {
+    let demand = state.withLock { state -> Subscribers.Demand? in
+      guard case .awaiting = state.upstream else { return nil }
+      state.upstream = .subscribed(subscription)
+      return state.outlet.demandBeyondQueue
+    }
+    guard let demand else { return subscription.cancel() }
+    if demand > 0 { subscription.request(demand) }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let drain = state.withLock { state -> Bool in
+      guard state.triggered else {
+        state.outlet.consumeDemand()
+        return false
+      }
+      return state.outlet.enqueue(input, tag: ())
+    }
+    if drain {
+      state.drain(delivered: forward)
+    }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let after = state.withLock { state -> CombiningAftermath in
+      guard case .subscribed = state.upstream else { return .none }
+      var after = CombiningAftermath()
+      switch completion {
+      case .finished:
+        after.drain = state.outlet.finish()
+      case let .failure(error):
+        let (drain, dropped) = state.outlet.fail(error)
+        after.drain = drain
+        after.released.append(dropped)
+      }
+      state.upstream = .finished
+      after.cancelled = state.end()
+      return after
+    }
+    act(after)
+  }
+
+  // MARK: Trigger
+
+  func receiveTrigger(subscription: any Subscription) {
+    let accepted = state.withLock { state -> Bool in
+      guard case .awaiting = state.trigger else { return false }
+      state.trigger = .subscribed(subscription)
+      return true
+    }
+    guard accepted else { return subscription.cancel() }
+    subscription.request(.max(1))
+  }
+
+  func receiveTrigger(_: TriggerOutput) -> Subscribers.Demand {
+    let after = state.withLock { state -> CombiningAftermath in
+      guard case let .subscribed(subscription) = state.trigger else { return .none }
+      state.trigger = .ended
+      state.triggered = true
+      return CombiningAftermath(cancelled: [subscription])
+    }
+    act(after)
+    return .none
+  }
+
+  func receiveTrigger(completion: Subscribers.Completion<Failure>) {
+    let after = state.withLock { state -> CombiningAftermath in
+      guard case .subscribed = state.trigger else { return .none }
+      state.trigger = .ended
+      var after = CombiningAftermath()
+      switch completion {
+      case .finished:
+        after.drain = state.outlet.finish()
+      case let .failure(error):
+        let (drain, dropped) = state.outlet.fail(error)
+        after.drain = drain
+        after.released.append(dropped)
+      }
+      after.cancelled = state.end()
+      return after
+    }
+    act(after)
+  }
+
+  // MARK: Subscription
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let (drain, upstream) = state.withLock { state in
+      (state.outlet.add(demand), state.upstream.subscription)
+    }
+    upstream?.request(demand)
+    if drain { state.drain(delivered: forward) }
+  }
+
+  func cancel() {
+    let after = state.withLock { state -> CombiningAftermath in
+      let (downstream, queued) = state.outlet.cancel()
+      return CombiningAftermath(cancelled: state.end(), released: [downstream as Any, queued])
+    }
+    act(after)  // the downstream and the values are released after the lock
+  }
+
+  // MARK: After the lock
+
+  private func act(_ after: CombiningAftermath) {
+    for subscription in after.cancelled { subscription.cancel() }
+    if after.drain { state.drain(delivered: forward) }
+  }
+
+  /// After a value reached downstream: passes the additional demand to the upstream.
+  private func forward(_: Void, additional: Subscribers.Demand) {
+    guard additional > 0 else { return }
+    state.withLock { $0.upstream.subscription }?.request(additional)
+  }
+}
+
+/// The subscriber `DropUntilOutput` attaches to the other publisher.
+private struct DropUntilOutputTrigger<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible {
+  typealias Failure = Downstream.Failure
+
+  let inner: DropUntilOutputInner<Downstream, Input>
+  let combineIdentifier = CombineIdentifier()
+
+  var description: String { "DropUntilOutput" }
+
+  func receive(subscription: any Subscription) {
+    inner.receiveTrigger(subscription: subscription)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    inner.receiveTrigger(input)
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    inner.receiveTrigger(completion: completion)
+  }
+}

@@ -1,0 +1,217 @@
+extension Publisher {
+  /// Republishes values until another publisher emits a value, then finishes.
+  ///
+  /// The other publisher is asked for one value. When it arrives, both
+  /// subscriptions are cancelled and the result finishes. If the other
+  /// publisher completes without a value, it is ignored.
+  ///
+  /// ```text
+  /// upstream  -a-b-c-d-
+  /// other     -----o
+  /// result    -a-b-|
+  /// ```
+  ///
+  /// - Parameter publisher: A publisher whose first value ends the result.
+  /// - Returns: A publisher that republishes values until `publisher` emits one.
+  @inlinable
+  public func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> {
+    Publishers.PrefixUntilOutput(upstream: self, other: publisher)
+  }
+}
+
+extension Publishers {
+  /// A publisher that republishes elements until another publisher emits an element.
+  public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher that this publisher receives elements from.
+    public let upstream: Upstream
+
+    /// Another publisher, whose first output causes this publisher to finish.
+    public let other: Other
+
+    /// Creates a publisher that republishes elements until another publisher emits an element.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - other: Another publisher, whose first output causes this publisher to finish.
+    @inlinable
+    public init(upstream: Upstream, other: Other) {
+      self.upstream = upstream
+      self.other = other
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+      let inner = PrefixUntilOutputInner<S, Other.Output, Other.Failure>(subscriber)
+      subscriber.receive(subscription: inner)
+      other.subscribe(inner.trigger)
+      upstream.subscribe(inner)
+    }
+  }
+}
+
+extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
+
+/// The subscription of `PrefixUntilOutput`. Its state:
+/// - `outlet`: downstream, its demand and the values waiting for it (a value
+///   waits only while another thread delivers);
+/// - `upstream`: `awaiting` → `subscribed` → `finished`/`ended`;
+/// - `trigger`: the other publisher, `awaiting` → `subscribed` → `ended`
+///   (its value ends the result; its completion only releases it).
+///
+/// Downstream demand goes to the upstream, so do the additional demands
+/// downstream returns.
+private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput, TriggerFailure: Error>: Subscriber,
+  Subscription, CustomStringConvertible, @unchecked Sendable
+{
+  // @unchecked Sendable: the mutable state is behind `state`.
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  struct State: CombiningOutletHolder, @unchecked Sendable {
+    var outlet: CombiningOutlet<Downstream, Void>
+    var upstream = CombiningLink.awaiting
+    var trigger = CombiningLink.awaiting
+
+    /// Ends both links; returns the subscriptions to cancel after the lock.
+    mutating func end() -> [any Subscription] {
+      defer {
+        upstream = .ended
+        trigger = .ended
+      }
+      return [upstream.subscription, trigger.subscription].compactMap { $0 }
+    }
+  }
+
+  let state: Lock<State>
+
+  var description: String { "PrefixUntilOutput" }
+
+  init(_ downstream: Downstream) {
+    state = Lock(State(outlet: CombiningOutlet(downstream)))
+  }
+
+  var trigger: PrefixUntilOutputTrigger<Downstream, TriggerOutput, TriggerFailure> {
+    PrefixUntilOutputTrigger(inner: self)
+  }
+
+  // MARK: Upstream
+
+  func receive(subscription: any Subscription) {
+    let demand = state.withLock { state -> Subscribers.Demand? in
+      guard case .awaiting = state.upstream else { return nil }
+      state.upstream = .subscribed(subscription)
+      return state.outlet.demandBeyondQueue
+    }
+    guard let demand else { return subscription.cancel() }
+    if demand > 0 { subscription.request(demand) }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    if state.withLock({ $0.outlet.enqueue(input, tag: ()) }) {
+      state.drain(delivered: forward)
+    }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let after = state.withLock { state -> CombiningAftermath in
+      guard case .subscribed = state.upstream else { return .none }
+      var after = CombiningAftermath()
+      switch completion {
+      case .finished:
+        after.drain = state.outlet.finish()
+      case let .failure(error):
+        let (drain, dropped) = state.outlet.fail(error)
+        after.drain = drain
+        after.released.append(dropped)
+      }
+      state.upstream = .finished
+      after.cancelled = state.end()
+      return after
+    }
+    act(after)
+  }
+
+  // MARK: Trigger
+
+  func receiveTrigger(subscription: any Subscription) {
+    let accepted = state.withLock { state -> Bool in
+      guard case .awaiting = state.trigger else { return false }
+      state.trigger = .subscribed(subscription)
+      return true
+    }
+    guard accepted else { return subscription.cancel() }
+    subscription.request(.max(1))
+  }
+
+  func receiveTrigger(_: TriggerOutput) -> Subscribers.Demand {
+    let after = state.withLock { state -> CombiningAftermath in
+      guard case .subscribed = state.trigger else { return .none }
+      return CombiningAftermath(drain: state.outlet.finish(), cancelled: state.end())
+    }
+    act(after)
+    return .none
+  }
+
+  func receiveTrigger(completion _: Subscribers.Completion<TriggerFailure>) {
+    state.withLock { state in
+      if case .subscribed = state.trigger { state.trigger = .ended }
+    }
+  }
+
+  // MARK: Subscription
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let (drain, upstream) = state.withLock { state in
+      (state.outlet.add(demand), state.upstream.subscription)
+    }
+    upstream?.request(demand)
+    if drain { state.drain(delivered: forward) }
+  }
+
+  func cancel() {
+    let after = state.withLock { state -> CombiningAftermath in
+      let (downstream, queued) = state.outlet.cancel()
+      return CombiningAftermath(cancelled: state.end(), released: [downstream as Any, queued])
+    }
+    act(after)  // the downstream and the values are released after the lock
+  }
+
+  // MARK: After the lock
+
+  private func act(_ after: CombiningAftermath) {
+    for subscription in after.cancelled { subscription.cancel() }
+    if after.drain { state.drain(delivered: forward) }
+  }
+
+  /// After a value reached downstream: passes the additional demand to the upstream.
+  private func forward(_: Void, additional: Subscribers.Demand) {
+    guard additional > 0 else { return }
+    state.withLock { $0.upstream.subscription }?.request(additional)
+  }
+}
+
+/// The subscriber `PrefixUntilOutput` attaches to the other publisher.
+private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: Error>: Subscriber,
+  CustomStringConvertible
+{
+  let inner: PrefixUntilOutputInner<Downstream, Input, Failure>
+  let combineIdentifier = CombineIdentifier()
+
+  var description: String { "PrefixUntilOutput" }
+
+  func receive(subscription: any Subscription) {
+    inner.receiveTrigger(subscription: subscription)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    inner.receiveTrigger(input)
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    inner.receiveTrigger(completion: completion)
+  }
+}

@@ -1,0 +1,189 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct CombineLatestTests {
+  @Test func publishesTheLatestValuesOnceEveryUpstreamHasOne() {
+    let a = TestPublisher<Int, TestError>()
+    let b = TestPublisher<String, TestError>()
+    let recorder = a.combineLatest(b) { "\($0)\($1)" }.record()
+
+    a.send(1)
+    a.send(2)
+    b.send("a")
+    a.send(3)
+    b.send("b")
+
+    #expect(recorder.values == ["2a", "3a", "3b"])
+  }
+
+  @Test func combinesThreeAndFourPublishersWithOrWithoutATransform() {
+    let three: [(Int, Int, Int)] = Just(1).combineLatest(Just(2), Just(3)).record().values
+    #expect(three.map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    let four: [(Int, Int, Int, Int)] = Just(1).combineLatest(Just(2), Just(3), Just(4)).record().values
+    #expect(four.map { [$0.0, $0.1, $0.2, $0.3] } == [[1, 2, 3, 4]])
+    let pairs: [(Int, Int)] = Just(1).combineLatest(Just(2)).record().values
+    #expect(pairs.map { [$0.0, $0.1] } == [[1, 2]])
+    #expect(Just(1).combineLatest(Just(2), Just(3)) { $0 + $1 + $2 }.record().values == [6])
+    let sum: (Int, Int, Int, Int) -> Int = { $0 + $1 + $2 + $3 }
+    #expect(Just(1).combineLatest(Just(2), Just(3), Just(4), sum).record().values == [10])
+    #expect(Publishers.CombineLatest(Just(1), Just(2)) == Publishers.CombineLatest(Just(1), Just(2)))
+  }
+
+  @Test func finishesOnlyWhenEveryUpstreamHasFinished() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.combineLatest(b) { $0 * 10 + $1 }.record()
+
+    a.send(1)
+    a.send(completion: .finished)
+    b.send(2)
+    #expect(!recorder.isCompleted)
+    b.send(3)
+    b.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(12), .value(13), .finished])
+  }
+
+  @Test func keepsOnlyTheNewestCombinationWithoutDemand() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.combineLatest(b) { $0 * 10 + $1 }.record(demand: .none)
+    recorder.request(.max(1))
+    a.send(1)
+    b.send(1)
+    a.send(2)
+    b.send(2)
+    #expect(recorder.values == [11])
+
+    recorder.request(.max(1))
+
+    #expect(recorder.values == [11, 22])
+  }
+
+  @Test func passesEachRequestToEveryUpstream() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.combineLatest(b) { $0 + $1 }.record(demand: .max(2)) { _, _ in .max(1) }
+    #expect(a.requests == [.max(2)])
+    #expect(b.requests == [.max(2)])
+
+    a.send(1)
+    b.send(1)
+    recorder.request(.max(3))
+
+    #expect(a.requests == [.max(2), .max(1), .max(3)])
+    #expect(b.requests == [.max(2), .max(1), .max(3)])
+  }
+
+  @Test func aFailureCancelsTheOtherUpstreamsAndFailsAtOnce() {
+    let a = TestPublisher<Int, TestError>()
+    let b = TestPublisher<Int, TestError>()
+    let c = TestPublisher<Int, TestError>()
+    let recorder = a.combineLatest(b, c) { $0 + $1 + $2 }.record()
+    a.send(1)
+
+    c.send(completion: .failure(TestError(code: 1)))
+    b.send(1)
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+    #expect(a.cancellations == 1)
+    #expect(b.cancellations == 1)
+    #expect(c.cancellations == 0)
+  }
+
+  @Test func cancelReachesEveryUpstream() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.combineLatest(b) { $0 + $1 }.record()
+
+    recorder.cancel()
+    a.send(1)
+    b.send(1)
+
+    #expect(recorder.events == [.subscription])
+    #expect(a.cancellations == 1)
+    #expect(b.cancellations == 1)
+  }
+
+  @Test func toleratesRequestAndCancelFromInsideReceive() {
+    let a = TestPublisher<Int, Never>()
+    let requesting = a.combineLatest(Just(0)) { $0 + $1 }.record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+    a.send(1)
+    a.send(2)
+    #expect(requesting.values == [1, 2])
+
+    let b = TestPublisher<Int, Never>()
+    let cancelling = Just(1).combineLatest(b) { $0 + $1 }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+    b.send(1)
+    b.send(2)
+    #expect(cancelling.events == [.subscription, .value(2)])
+    #expect(b.cancellations == 1)
+  }
+
+  @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
+    let b = TestPublisher<Int, Never>()
+    weak var completedProbe: LifetimeProbe<(Int, Int), Never>?
+    weak var cancelledProbe: LifetimeProbe<(Int, Int), Never>?
+    let subscriptions: [any Subscription] = try {
+      let completed = LifetimeProbe<(Int, Int), Never>(demand: .unlimited)
+      Just(1).combineLatest(Just(2)).subscribe(completed)
+      completedProbe = completed
+      let cancelled = LifetimeProbe<(Int, Int), Never>(demand: .unlimited)
+      Just(1).combineLatest(b).subscribe(cancelled)
+      cancelledProbe = cancelled
+      return [try #require(completed.subscription), try #require(cancelled.subscription)]
+    }()
+    #expect(completedProbe == nil)
+    #expect(cancelledProbe != nil)
+
+    subscriptions[1].cancel()
+
+    #expect(cancelledProbe == nil)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<(Int, Int), Never>(demand: .none)
+      Just(1).combineLatest(Just(2)).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  @Test func concurrentUpstreamsDeliverCombinationsWithinTheContract() {
+    for round in 0..<100 {
+      let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+      let stepByStep = round % 2 == 0
+      let checker = ContractChecker<[Int], Never>(
+        initialDemand: stepByStep ? .max(1) : .unlimited,
+        demandPerValue: stepByStep ? .max(1) : .none
+      )
+      subjects[0].combineLatest(subjects[1], subjects[2]) { [$0, $1, $2] }.subscribe(checker)
+
+      Race(threads: 3).run { thread, race in
+        for value in 0..<40 {
+          if value % 10 == 0 { race.meet() }
+          subjects[thread].send(value)
+        }
+        subjects[thread].send(completion: .finished)
+      }
+
+      #expect(checker.violations == [])
+      #expect(checker.completions.count == 1)
+      let values = checker.values
+      // Each upstream's values appear in the order it sent them.
+      for side in 0..<3 {
+        let seen = values.map { $0[side] }
+        #expect(seen == seen.sorted())
+      }
+      if !stepByStep { #expect(values.last == [39, 39, 39]) }
+    }
+  }
+}

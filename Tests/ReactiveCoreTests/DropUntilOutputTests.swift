@@ -1,0 +1,113 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct DropUntilOutputTests {
+  @Test func dropsValuesUntilTheOtherPublisherEmits() {
+    let upstream = TestPublisher<Int, TestError>()
+    let other = TestPublisher<String, TestError>()
+    let recorder = upstream.drop(untilOutputFrom: other).record()
+
+    upstream.send(1)
+    other.send("go")
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(2), .finished])
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func droppedValuesCountAgainstDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let other = TestPublisher<Int, Never>()
+    let recorder = upstream.drop(untilOutputFrom: other).record(demand: .max(2))
+    #expect(other.requests == [.max(1)])
+    #expect(upstream.requests == [.max(2)])
+
+    upstream.send(1)
+    other.send(0)
+    upstream.send(2)
+    upstream.send(3)
+
+    #expect(recorder.values == [2])
+  }
+
+  @Test func theOtherPublisherCompletingFirstCompletesTheResult() {
+    let upstream = TestPublisher<Int, TestError>()
+    let other = TestPublisher<Int, TestError>()
+    let recorder = upstream.drop(untilOutputFrom: other).record()
+
+    other.send(completion: .failure(TestError(code: 5)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 5))])
+    #expect(upstream.cancellations == 1)
+
+    let finishing = TestPublisher<Int, TestError>()
+    let finished = upstream.drop(untilOutputFrom: finishing).record()
+    finishing.send(completion: .finished)
+    #expect(finished.events == [.subscription, .finished])
+  }
+
+  @Test func passesTheUpstreamCompletionAndCancelsTheOther() {
+    let upstream = TestPublisher<Int, TestError>()
+    let other = TestPublisher<Int, TestError>()
+    let recorder = upstream.drop(untilOutputFrom: other).record()
+
+    upstream.send(completion: .failure(TestError(code: 6)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 6))])
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func cancelReachesBothPublishers() {
+    let upstream = TestPublisher<Int, Never>()
+    let other = TestPublisher<Int, Never>()
+    let recorder = upstream.drop(untilOutputFrom: other).record()
+    recorder.cancel()
+    #expect(upstream.cancellations == 1)
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func toleratesRequestAndCancelFromInsideReceive() {
+    let requesting = [1, 2, 3].publisher.drop(untilOutputFrom: Just(0)).record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+    #expect(requesting.events == [.subscription, .value(1), .value(2), .value(3), .finished])
+
+    let cancelling = [1, 2, 3].publisher.drop(untilOutputFrom: Just(0)).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+    #expect(cancelling.events == [.subscription, .value(1)])
+  }
+
+  @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
+    weak var completedProbe: LifetimeProbe<Int, Never>?
+    weak var cancelledProbe: LifetimeProbe<Int, Never>?
+    let subscriptions: [any Subscription] = try {
+      let completed = LifetimeProbe<Int, Never>(demand: .unlimited)
+      Just(1).drop(untilOutputFrom: Just(0)).subscribe(completed)
+      completedProbe = completed
+      let cancelled = LifetimeProbe<Int, Never>(demand: .unlimited)
+      TestPublisher<Int, Never>().drop(untilOutputFrom: TestPublisher<Int, Never>()).subscribe(cancelled)
+      cancelledProbe = cancelled
+      return [try #require(completed.subscription), try #require(cancelled.subscription)]
+    }()
+    #expect(completedProbe == nil)
+    #expect(cancelledProbe != nil)
+
+    subscriptions[1].cancel()
+
+    #expect(cancelledProbe == nil)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, Never>(demand: .none)
+      Just(1).drop(untilOutputFrom: Just(0)).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+}

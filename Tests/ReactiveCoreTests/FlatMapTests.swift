@@ -1,0 +1,275 @@
+import ReactiveCore
+import Synchronization
+import Testing
+import TraitsTesting
+
+@Suite struct FlatMapTests {
+  @Test func publishesTheValuesOfEachInnerPublisherThenFinishes() {
+    let recorder = [1, 2].publisher.flatMap { [$0 * 10, $0 * 10 + 1].publisher }.record()
+    #expect(recorder.events == [.subscription, .value(10), .value(11), .value(20), .value(21), .finished])
+  }
+
+  @Test func interleavesInnerValuesAsTheyArrive() {
+    let upstream = TestPublisher<Int, TestError>()
+    let inners = [TestPublisher<Int, TestError>(), TestPublisher<Int, TestError>()]
+    let recorder = upstream.flatMap { inners[$0] }.record()
+
+    upstream.send(0)
+    upstream.send(1)
+    inners[0].send(1)
+    inners[1].send(2)
+    inners[0].send(3)
+    upstream.send(completion: .finished)
+    inners[0].send(completion: .finished)
+    #expect(!recorder.isCompleted)
+    inners[1].send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .finished])
+  }
+
+  @Test func requestsMaxPublishersFromUpstreamAndOneMorePerFinishedInner() {
+    let upstream = TestPublisher<Int, Never>()
+    let inner = TestPublisher<Int, Never>()
+    _ = upstream.flatMap(maxPublishers: .max(2)) { _ in inner }.record()
+    #expect(upstream.requests == [.max(2)])
+
+    upstream.send(0)
+    upstream.send(1)
+    inner.send(completion: .finished)
+
+    #expect(upstream.requests == [.max(2), .max(1), .max(1)])
+  }
+
+  @Test func requestsUnlimitedFromUpstreamByDefault() {
+    let upstream = TestPublisher<Int, Never>()
+    _ = upstream.flatMap { Just($0) }.record(demand: .none)
+    #expect(upstream.requests == [.unlimited])
+  }
+
+  @Test func asksEachInnerForOneValueAtATimeAndKeepsItUntilDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let inner = TestPublisher<Int, Never>()
+    let recorder = upstream.flatMap { _ in inner }.record(demand: .max(1))
+    upstream.send(0)
+    #expect(inner.requests == [.max(1)])
+
+    inner.send(1)
+    #expect(inner.requests == [.max(1), .max(1)])
+    inner.send(2)
+    #expect(recorder.values == [1])
+    #expect(inner.requests == [.max(1), .max(1)])
+
+    recorder.request(.max(1))
+
+    #expect(recorder.values == [1, 2])
+    #expect(inner.requests == [.max(1), .max(1), .max(1)])
+  }
+
+  @Test func asksInnersForUnlimitedWhenDownstreamDemandIsUnlimited() {
+    let upstream = TestPublisher<Int, Never>()
+    let first = TestPublisher<Int, Never>()
+    let second = TestPublisher<Int, Never>()
+    let recorder = upstream.flatMap { $0 == 0 ? first : second }.record(demand: .max(1))
+    upstream.send(0)
+    #expect(first.requests == [.max(1)])
+
+    recorder.request(.unlimited)
+    upstream.send(1)
+
+    #expect(first.requests == [.max(1), .unlimited])
+    #expect(second.requests == [.unlimited])
+  }
+
+  @Test func anInnerFailureCancelsEverythingAndFails() {
+    let upstream = TestPublisher<Int, TestError>()
+    let inners = [TestPublisher<Int, TestError>(), TestPublisher<Int, TestError>()]
+    let recorder = upstream.flatMap { inners[$0] }.record()
+    upstream.send(0)
+    upstream.send(1)
+
+    inners[1].send(completion: .failure(TestError(code: 1)))
+    inners[0].send(5)
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+    #expect(upstream.cancellations == 1)
+    #expect(inners[0].cancellations == 1)
+  }
+
+  @Test func anUpstreamFailureCancelsTheInnersAndFails() {
+    let upstream = TestPublisher<Int, TestError>()
+    let inner = TestPublisher<Int, TestError>()
+    let recorder = upstream.flatMap { _ in inner }.record()
+    upstream.send(0)
+
+    upstream.send(completion: .failure(TestError(code: 2)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 2))])
+    #expect(inner.cancellations == 1)
+  }
+
+  @Test func aFailureDropsTheValuesWaitingForDemand() {
+    let upstream = TestPublisher<Int, TestError>()
+    let inner = TestPublisher<Int, TestError>()
+    let recorder = upstream.flatMap { _ in inner }.record(demand: .none)
+    upstream.send(0)
+    inner.send(1)
+
+    upstream.send(completion: .failure(TestError(code: 3)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 3))])
+  }
+
+  @Test func finishesAfterTheValuesWaitingForDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.flatMap { Just($0) }.record(demand: .none)
+    upstream.send(7)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+
+    recorder.request(.max(1))
+
+    #expect(recorder.events == [.subscription, .value(7), .finished])
+  }
+
+  @Test func cancelReachesTheUpstreamAndEveryInner() {
+    let upstream = TestPublisher<Int, Never>()
+    let inners = [TestPublisher<Int, Never>(), TestPublisher<Int, Never>()]
+    let recorder = upstream.flatMap { inners[$0] }.record()
+    upstream.send(0)
+    upstream.send(1)
+
+    recorder.cancel()
+    inners[0].send(1)
+
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.cancellations == 1)
+    #expect(inners.map(\.cancellations) == [1, 1])
+  }
+
+  @Test func toleratesRequestFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.flatMap { [$0, $0 + 1, $0 + 2].publisher }.record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+    upstream.send(10)
+    #expect(recorder.values == [10, 11, 12])
+  }
+
+  @Test func toleratesCancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.flatMap { [$0, $0 + 1].publisher }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+    upstream.send(10)
+    upstream.send(20)
+    #expect(recorder.events == [.subscription, .value(10)])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func releasesTheTransformAndSubscriberAfterCompletion() throws {
+    weak var weakToken: Token?
+    weak var weakProbe: LifetimeProbe<Int, Never>?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
+      [1].publisher.flatMap { value in
+        withExtendedLifetime(token) { Just(value) }
+      }
+      .subscribe(probe)
+      weakProbe = probe
+      #expect(probe.isCompleted)
+      return try #require(probe.subscription)
+    }()
+    #expect(weakToken == nil)
+    #expect(weakProbe == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheTransformAndSubscriberOnCancel() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakToken: Token?
+    weak var weakProbe: LifetimeProbe<Int, Never>?
+    let subscription: any Subscription = try {
+      let token = Token()
+      weakToken = token
+      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
+      upstream.flatMap { value in
+        withExtendedLifetime(token) { Just(value) }
+      }
+      .subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+    subscription.cancel()
+    #expect(weakToken == nil)
+    #expect(weakProbe == nil)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, Never>(demand: .none)
+      Just(1).flatMap { Just($0) }.subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  @Test func concurrentInnersDeliverEveryValueOnceWithinDemand() {
+    for round in 0..<100 {
+      let upstream = PassthroughSubject<Int, Never>()
+      let inners = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+      let stepByStep = round % 2 == 0
+      let checker = ContractChecker<Int, Never>(
+        initialDemand: stepByStep ? .max(1) : .unlimited,
+        demandPerValue: stepByStep ? .max(1) : .none
+      )
+      upstream.flatMap(maxPublishers: .max(3)) { inners[$0] }.subscribe(checker)
+      for index in 0..<3 { upstream.send(index) }
+
+      Race(threads: 3).run { thread, race in
+        for value in 0..<50 {
+          if value % 10 == 0 { race.meet() }
+          inners[thread].send(thread * 100 + value)
+        }
+        inners[thread].send(completion: .finished)
+      }
+      upstream.send(completion: .finished)
+
+      #expect(checker.violations == [])
+      #expect(checker.completions.count == 1)
+      let values = checker.values
+      #expect(Set(values).count == values.count)
+      for thread in 0..<3 {
+        let sent = values.filter { $0 / 100 == thread }
+        #expect(sent == sent.sorted())
+        if !stepByStep { #expect(sent.count == 50) }
+      }
+    }
+  }
+}
+
+@Suite struct FlatMapFailureAdaptingTests {
+  @Test func aNeverFailingUpstreamTakesTheInnerFailureType() {
+    let publisher: Publishers.FlatMap<Fail<Int, TestError>, Publishers.SetFailureType<Just<Int>, TestError>> =
+      Just(1).flatMap { _ in Fail<Int, TestError>(error: TestError(code: 1)) }
+    #expect(publisher.record().events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func neverFailingInnersTakeTheUpstreamFailureType() {
+    let upstream = TestPublisher<Int, TestError>()
+    let publisher: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, TestError>, TestPublisher<Int, TestError>> =
+      upstream.flatMap { Just($0) }
+    let recorder = publisher.record()
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 2)))
+    #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 2))])
+  }
+
+  @Test func neverFailingOnBothSidesNeedsNoAdapter() {
+    let publisher: Publishers.FlatMap<Just<Int>, Just<Int>> = Just(1).flatMap { Just($0 + 1) }
+    #expect(publisher.record().values == [2])
+  }
+}

@@ -1,0 +1,139 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct PrefixUntilOutputTests {
+  @Test func republishesValuesUntilTheOtherPublisherEmits() {
+    let upstream = TestPublisher<Int, TestError>()
+    let other = TestPublisher<String, Never>()
+    let recorder = upstream.prefix(untilOutputFrom: other).record()
+
+    upstream.send(1)
+    upstream.send(2)
+    other.send("stop")
+    upstream.send(3)
+
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+    #expect(upstream.cancellations == 1)
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func asksTheOtherPublisherForOneValueAndPassesDemandUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let other = TestPublisher<Int, Never>()
+    let recorder = upstream.prefix(untilOutputFrom: other).record(demand: .max(2)) { _, _ in .max(1) }
+    #expect(other.requests == [.max(1)])
+    #expect(upstream.requests == [.max(2)])
+
+    upstream.send(1)
+    recorder.request(.max(3))
+
+    #expect(upstream.requests == [.max(2), .max(1), .max(3)])
+  }
+
+  @Test func ignoresTheOtherPublisherCompletingWithoutAValue() {
+    let upstream = TestPublisher<Int, Never>()
+    let other = TestPublisher<Int, TestError>()
+    let recorder = upstream.prefix(untilOutputFrom: other).record()
+
+    other.send(completion: .failure(TestError()))
+    upstream.send(1)
+    upstream.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(1), .finished])
+  }
+
+  @Test func anImmediateOutputFinishesAtOnce() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.prefix(untilOutputFrom: Just(0)).record()
+    #expect(recorder.events == [.subscription, .finished])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func passesTheUpstreamCompletionAndCancelsTheOther() {
+    let upstream = TestPublisher<Int, TestError>()
+    let other = TestPublisher<Int, Never>()
+    let recorder = upstream.prefix(untilOutputFrom: other).record()
+
+    upstream.send(completion: .failure(TestError(code: 4)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 4))])
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func cancelReachesBothPublishers() {
+    let upstream = TestPublisher<Int, Never>()
+    let other = TestPublisher<Int, Never>()
+    let recorder = upstream.prefix(untilOutputFrom: other).record()
+    recorder.cancel()
+    #expect(upstream.cancellations == 1)
+    #expect(other.cancellations == 1)
+  }
+
+  @Test func toleratesRequestAndCancelFromInsideReceive() {
+    let other = TestPublisher<Int, Never>()
+    let requesting = [1, 2, 3].publisher.prefix(untilOutputFrom: other).record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+    #expect(requesting.events == [.subscription, .value(1), .value(2), .value(3), .finished])
+
+    let cancelling = [1, 2, 3].publisher.prefix(untilOutputFrom: other).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+    #expect(cancelling.events == [.subscription, .value(1)])
+  }
+
+  @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
+    let other = TestPublisher<Int, Never>()
+    weak var completedProbe: LifetimeProbe<Int, Never>?
+    weak var cancelledProbe: LifetimeProbe<Int, Never>?
+    let subscriptions: [any Subscription] = try {
+      let completed = LifetimeProbe<Int, Never>(demand: .unlimited)
+      Just(1).prefix(untilOutputFrom: other).subscribe(completed)
+      completedProbe = completed
+      let cancelled = LifetimeProbe<Int, Never>(demand: .unlimited)
+      TestPublisher<Int, Never>().prefix(untilOutputFrom: other).subscribe(cancelled)
+      cancelledProbe = cancelled
+      return [try #require(completed.subscription), try #require(cancelled.subscription)]
+    }()
+    #expect(completedProbe == nil)
+    #expect(cancelledProbe != nil)
+
+    subscriptions[1].cancel()
+
+    #expect(cancelledProbe == nil)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, Never>(demand: .none)
+      Just(1).prefix(untilOutputFrom: Empty<Int, Never>()).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  @Test func aTriggerRacingValuesEndsTheResultWithinTheContract() {
+    for _ in 0..<200 {
+      let upstream = PassthroughSubject<Int, Never>()
+      let other = PassthroughSubject<Void, Never>()
+      let checker = ContractChecker<Int, Never>()
+      upstream.prefix(untilOutputFrom: other).subscribe(checker)
+
+      Race(threads: 2).run { thread, race in
+        race.meet()
+        if thread == 0 {
+          for value in 0..<30 { upstream.send(value) }
+        } else {
+          other.send(())
+        }
+      }
+
+      #expect(checker.violations == [])
+      #expect(checker.completions.count == 1)
+      #expect(checker.values == Array(0..<checker.values.count))
+    }
+  }
+}

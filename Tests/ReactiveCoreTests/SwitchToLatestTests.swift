@@ -1,0 +1,213 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct SwitchToLatestTests {
+  @Test func republishesOnlyTheLatestInnerPublisher() {
+    let upstream = TestPublisher<TestPublisher<Int, TestError>, TestError>()
+    let first = TestPublisher<Int, TestError>()
+    let second = TestPublisher<Int, TestError>()
+    let recorder = upstream.switchToLatest().record()
+
+    upstream.send(first)
+    first.send(1)
+    upstream.send(second)
+    first.send(2)
+    second.send(3)
+    upstream.send(completion: .finished)
+    #expect(!recorder.isCompleted)
+    second.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(1), .value(3), .finished])
+    #expect(first.cancellations == 1)
+  }
+
+  @Test func finishesWhenTheUpstreamFinishesWithoutAnInner() {
+    let recorder = Empty<Just<Int>, Never>().switchToLatest().record()
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func flattensSynchronousInnerPublishers() {
+    let recorder = [Just(1), Just(2)].publisher.switchToLatest().record()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func requestsUnlimitedFromUpstreamAndTheOutstandingDemandFromEachInner() {
+    let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
+    let first = TestPublisher<Int, Never>()
+    let second = TestPublisher<Int, Never>()
+    let recorder = upstream.switchToLatest().record(demand: .max(3))
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(first)
+    first.send(1)
+    recorder.request(.max(1))
+    upstream.send(second)
+
+    #expect(first.requests == [.max(3), .max(1)])
+    #expect(second.requests == [.max(3)])
+  }
+
+  @Test func passesTheDemandReturnedByDownstreamToTheInner() {
+    let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
+    let inner = TestPublisher<Int, Never>()
+    _ = upstream.switchToLatest().record(demand: .max(1)) { _, _ in .max(2) }
+    upstream.send(inner)
+
+    inner.send(1)
+
+    #expect(inner.requests == [.max(1), .max(2)])
+  }
+
+  @Test func anInnerFailureCancelsTheUpstreamAndFails() {
+    let upstream = TestPublisher<TestPublisher<Int, TestError>, TestError>()
+    let inner = TestPublisher<Int, TestError>()
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(inner)
+
+    inner.send(completion: .failure(TestError(code: 1)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func aFailureOfACancelledInnerIsIgnored() {
+    let upstream = TestPublisher<TestPublisher<Int, TestError>, TestError>()
+    let first = TestPublisher<Int, TestError>()
+    let second = TestPublisher<Int, TestError>()
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(first)
+    upstream.send(second)
+
+    first.send(completion: .failure(TestError(code: 1)))
+
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func anUpstreamFailureCancelsTheInnerAndFails() {
+    let upstream = TestPublisher<TestPublisher<Int, TestError>, TestError>()
+    let inner = TestPublisher<Int, TestError>()
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(inner)
+
+    upstream.send(completion: .failure(TestError(code: 2)))
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 2))])
+    #expect(inner.cancellations == 1)
+  }
+
+  @Test func cancelReachesTheUpstreamAndTheInner() {
+    let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
+    let inner = TestPublisher<Int, Never>()
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(inner)
+
+    recorder.cancel()
+    inner.send(1)
+
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.cancellations == 1)
+    #expect(inner.cancellations == 1)
+  }
+
+  @Test func toleratesRequestAndCancelFromInsideReceive() {
+    let requesting = [[1, 2, 3].publisher].publisher.switchToLatest().record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+    #expect(requesting.events == [.subscription, .value(1), .value(2), .value(3), .finished])
+
+    let cancelling = [[1, 2, 3].publisher].publisher.switchToLatest().record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+    #expect(cancelling.events == [.subscription, .value(1)])
+  }
+
+  @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
+    weak var completedProbe: LifetimeProbe<Int, Never>?
+    weak var cancelledProbe: LifetimeProbe<Int, Never>?
+    let upstream = TestPublisher<Just<Int>, Never>()
+    let subscriptions: [any Subscription] = try {
+      let completed = LifetimeProbe<Int, Never>(demand: .unlimited)
+      [Just(1)].publisher.switchToLatest().subscribe(completed)
+      completedProbe = completed
+      let cancelled = LifetimeProbe<Int, Never>(demand: .unlimited)
+      upstream.switchToLatest().subscribe(cancelled)
+      cancelledProbe = cancelled
+      return [try #require(completed.subscription), try #require(cancelled.subscription)]
+    }()
+    #expect(completedProbe == nil)
+    #expect(cancelledProbe != nil)
+
+    subscriptions[1].cancel()
+
+    #expect(cancelledProbe == nil)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, Never>(demand: .none)
+      Just(Just(1)).switchToLatest().subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  @Test func switchesRacingInnerSendsDeliverWithinTheContract() {
+    for round in 0..<150 {
+      let upstream = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+      let inners = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+      let stepByStep = round % 2 == 0
+      let checker = ContractChecker<Int, Never>(
+        initialDemand: stepByStep ? .max(1) : .unlimited,
+        demandPerValue: stepByStep ? .max(1) : .none
+      )
+      upstream.switchToLatest().subscribe(checker)
+      upstream.send(inners[0])
+
+      Race(threads: 3).run { thread, race in
+        if thread == 0 {
+          for next in inners.dropFirst() {
+            race.meet()
+            upstream.send(next)
+          }
+        } else {
+          for step in 0..<3 {
+            race.meet()
+            for value in 0..<10 {
+              for inner in inners { inner.send(thread * 1_000 + step * 10 + value) }
+            }
+          }
+        }
+      }
+      upstream.send(completion: .finished)
+      inners[3].send(completion: .finished)
+
+      #expect(checker.violations == [])
+      #expect(checker.completions.count == 1)
+    }
+  }
+}
+
+@Suite struct SwitchToLatestFailureAdaptingTests {
+  @Test func aNeverFailingUpstreamTakesTheInnerFailureType() {
+    let publisher:
+      Publishers.SwitchToLatest<Fail<Int, TestError>, Publishers.SetFailureType<Just<Fail<Int, TestError>>, TestError>> =
+        Just(Fail<Int, TestError>(error: TestError(code: 1))).switchToLatest()
+    #expect(publisher.record().events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func neverFailingInnersTakeTheUpstreamFailureType() {
+    let upstream = TestPublisher<Just<Int>, TestError>()
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(Just(1))
+    upstream.send(completion: .failure(TestError(code: 2)))
+    #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 2))])
+  }
+
+  @Test func neverFailingOnBothSidesNeedsNoAdapter() {
+    let publisher: Publishers.SwitchToLatest<Just<Int>, Just<Just<Int>>> = Just(Just(1)).switchToLatest()
+    #expect(publisher.record().values == [1])
+  }
+}

@@ -1,0 +1,192 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct ZipTests {
+  @Test func pairsTheNthValueOfEachUpstream() {
+    let a = TestPublisher<Int, TestError>()
+    let b = TestPublisher<String, TestError>()
+    let recorder = a.zip(b).map { "\($0)\($1)" }.record()
+
+    a.send(1)
+    a.send(2)
+    b.send("a")
+    b.send("b")
+    b.send("c")
+    a.send(3)
+
+    #expect(recorder.values == ["1a", "2b", "3c"])
+  }
+
+  @Test func zipsThreeAndFourPublishersWithOrWithoutATransform() {
+    let three: [(Int, Int, Int)] = Just(1).zip(Just(2), Just(3)).record().values
+    #expect(three.map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    let four: [(Int, Int, Int, Int)] = Just(1).zip(Just(2), Just(3), Just(4)).record().values
+    #expect(four.map { [$0.0, $0.1, $0.2, $0.3] } == [[1, 2, 3, 4]])
+    #expect(Just(1).zip(Just(2)) { $0 + $1 }.record().values == [3])
+    #expect(Just(1).zip(Just(2), Just(3)) { $0 + $1 + $2 }.record().values == [6])
+    let sum: (Int, Int, Int, Int) -> Int = { $0 + $1 + $2 + $3 }
+    #expect(Just(1).zip(Just(2), Just(3), Just(4), sum).record().values == [10])
+    #expect(Publishers.Zip(Just(1), Just(2)) == Publishers.Zip(Just(1), Just(2)))
+  }
+
+  @Test func finishesWhenAnUpstreamFinishesWithAnEmptyBuffer() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.zip(b) { $0 * 10 + $1 }.record()
+
+    a.send(1)
+    a.send(2)
+    a.send(completion: .finished)
+    #expect(!recorder.isCompleted)
+    b.send(1)
+    #expect(!recorder.isCompleted)
+    b.send(2)
+
+    #expect(recorder.events == [.subscription, .value(11), .value(22), .finished])
+    #expect(b.cancellations == 1)
+  }
+
+  @Test func finishesAtOnceWhenAnUpstreamFinishesWithNothingBuffered() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.zip(b).map { $0 + $1 }.record()
+    b.send(5)
+
+    a.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .finished])
+    #expect(b.cancellations == 1)
+  }
+
+  @Test func passesEachRequestToEveryUpstream() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.zip(b).map { $0 + $1 }.record(demand: .max(2)) { _, _ in .max(1) }
+    #expect(a.requests == [.max(2)])
+    #expect(b.requests == [.max(2)])
+
+    a.send(1)
+    b.send(1)
+    recorder.request(.max(3))
+
+    #expect(a.requests == [.max(2), .max(1), .max(3)])
+    #expect(b.requests == [.max(2), .max(1), .max(3)])
+  }
+
+  @Test func keepsTuplesUntilDemandThenFinishes() {
+    let recorder = [1, 2].publisher.zip([3, 4].publisher).map { $0 * 10 + $1 }.record(demand: .max(1))
+    #expect(recorder.events == [.subscription, .value(13)])
+
+    recorder.request(.max(1))
+
+    #expect(recorder.events == [.subscription, .value(13), .value(24), .finished])
+  }
+
+  @Test func aFailureCancelsTheOtherUpstreamsAndFailsAtOnce() {
+    let a = TestPublisher<Int, TestError>()
+    let b = TestPublisher<Int, TestError>()
+    let c = TestPublisher<Int, TestError>()
+    let recorder = a.zip(b, c).map { $0 + $1 + $2 }.record()
+    a.send(1)
+
+    c.send(completion: .failure(TestError(code: 1)))
+    b.send(1)
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+    #expect(a.cancellations == 1)
+    #expect(b.cancellations == 1)
+    #expect(c.cancellations == 0)
+  }
+
+  @Test func cancelReachesEveryUpstream() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.zip(b).map { $0 + $1 }.record()
+
+    recorder.cancel()
+    a.send(1)
+    b.send(1)
+
+    #expect(recorder.events == [.subscription])
+    #expect(a.cancellations == 1)
+    #expect(b.cancellations == 1)
+  }
+
+  @Test func toleratesRequestAndCancelFromInsideReceive() {
+    let requesting = [1, 2, 3].publisher.zip([1, 2, 3].publisher).map { $0 + $1 }.record(demand: .max(1)) {
+      _,
+      recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+    #expect(requesting.events == [.subscription, .value(2), .value(4), .value(6), .finished])
+
+    let b = TestPublisher<Int, Never>()
+    let cancelling = Just(1).zip(b).map { $0 + $1 }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+    b.send(1)
+    b.send(2)
+    #expect(cancelling.events == [.subscription, .value(2)])
+    #expect(b.cancellations == 1)
+  }
+
+  @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
+    let b = TestPublisher<Int, Never>()
+    weak var completedProbe: LifetimeProbe<(Int, Int), Never>?
+    weak var cancelledProbe: LifetimeProbe<(Int, Int), Never>?
+    let subscriptions: [any Subscription] = try {
+      let completed = LifetimeProbe<(Int, Int), Never>(demand: .unlimited)
+      Just(1).zip(Just(2)).subscribe(completed)
+      completedProbe = completed
+      let cancelled = LifetimeProbe<(Int, Int), Never>(demand: .unlimited)
+      Just(1).zip(b).subscribe(cancelled)
+      cancelledProbe = cancelled
+      return [try #require(completed.subscription), try #require(cancelled.subscription)]
+    }()
+    #expect(completedProbe == nil)
+    #expect(cancelledProbe != nil)
+
+    subscriptions[1].cancel()
+
+    #expect(cancelledProbe == nil)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<(Int, Int), Never>(demand: .none)
+      Just(1).zip(Just(2)).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  @Test func concurrentUpstreamsProduceTuplesInOrderWithinTheContract() {
+    for round in 0..<100 {
+      let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+      let stepByStep = round % 2 == 0
+      let checker = ContractChecker<Int, Never>(
+        initialDemand: stepByStep ? .max(1) : .unlimited,
+        demandPerValue: stepByStep ? .max(1) : .none
+      )
+      subjects[0].zip(subjects[1], subjects[2]) { $0 * 10_000 + $1 * 100 + $2 }.subscribe(checker)
+
+      Race(threads: 3).run { thread, race in
+        for value in 0..<40 {
+          if value % 10 == 0 { race.meet() }
+          subjects[thread].send(value)
+        }
+        subjects[thread].send(completion: .finished)
+      }
+
+      #expect(checker.violations == [])
+      #expect(checker.completions.count == 1)
+      let values = checker.values
+      if !stepByStep {
+        #expect(values == (0..<40).map { $0 * 10_000 + $0 * 100 + $0 })
+      }
+    }
+  }
+}
