@@ -1,0 +1,153 @@
+extension Publishers {
+  /// A publisher that connects its connectable upstream on the first
+  /// subscription, and disconnects once every subscriber has cancelled.
+  ///
+  /// A class, as in Combine: all subscribers of one `Autoconnect` share its
+  /// connection.
+  public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
+    public typealias Output = Upstream.Output
+
+    public typealias Failure = Upstream.Failure
+
+    /// The connectable publisher that this publisher connects and receives elements from.
+    public final let upstream: Upstream
+
+    /// The connection and how many subscribers have not cancelled.
+    ///
+    /// States:
+    /// - `disconnected`: no connection (initially, and after the last cancel);
+    /// - `connecting`: a thread is calling `upstream.connect()`; `subscribers`
+    ///   may drop to zero meanwhile, and that thread then disconnects at once;
+    /// - `connected`: holds the connection.
+    private enum State: @unchecked Sendable {
+      case disconnected
+      case connecting(subscribers: Int)
+      case connected(subscribers: Int, any Cancellable)
+    }
+
+    private let state = Lock(State.disconnected)
+
+    /// Creates a publisher that connects `upstream` on the first subscription.
+    ///
+    /// - Parameter upstream: The connectable publisher to connect.
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let shouldConnect = state.withLock { state -> Bool in
+        switch state {
+        case .disconnected:
+          state = .connecting(subscribers: 1)
+          return true
+        case let .connecting(subscribers):
+          state = .connecting(subscribers: subscribers + 1)
+          return false
+        case let .connected(subscribers, connection):
+          state = .connected(subscribers: subscribers + 1, connection)
+          return false
+        }
+      }
+      upstream.subscribe(Inner(parent: self, downstream: subscriber))
+      guard shouldConnect else { return }
+      let connection = LifecycleCarrier(upstream.connect())
+      let unwanted = state.withLock { state -> LifecycleCarrier<any Cancellable>? in
+        switch state {
+        case let .connecting(subscribers) where subscribers > 0:
+          state = .connected(subscribers: subscribers, connection.value)
+          return nil
+        case .connecting:
+          // Everyone cancelled while connecting.
+          state = .disconnected
+          return connection
+        case .disconnected, .connected:
+          preconditionFailure("Bug in Autoconnect: \(state) after connect()")
+        }
+      }
+      unwanted?.value.cancel()
+    }
+
+    /// One subscriber cancelled: disconnects after the last one.
+    fileprivate func subscriberDidCancel() {
+      let connection = state.withLock { state -> LifecycleCarrier<any Cancellable>? in
+        switch state {
+        case let .connecting(subscribers):
+          state = .connecting(subscribers: subscribers - 1)
+          return nil
+        case let .connected(subscribers, connection):
+          guard subscribers <= 1 else {
+            state = .connected(subscribers: subscribers - 1, connection)
+            return nil
+          }
+          state = .disconnected
+          return LifecycleCarrier(connection)
+        case .disconnected:
+          return nil
+        }
+      }
+      connection?.value.cancel()
+    }
+  }
+}
+
+extension Publishers.Autoconnect {
+  /// Forwards the upstream's events, and hands the downstream a
+  /// subscription that counts its cancel.
+  private struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let parent: Publishers.Autoconnect<Upstream>
+    let downstream: Downstream
+    let combineIdentifier = CombineIdentifier()
+
+    var description: String { "Autoconnect" }
+
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: CountedSubscription(subscription, parent: parent))
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      downstream.receive(completion: completion)
+    }
+  }
+
+  /// The upstream subscription, with a cancel that the parent counts once.
+  private final class CountedSubscription: Subscription, CustomStringConvertible {
+    private struct Links: @unchecked Sendable {
+      let subscription: any Subscription
+      let parent: Publishers.Autoconnect<Upstream>
+    }
+
+    /// Nil once cancelled: holds nothing.
+    private let links: Lock<Links?>
+    private let name: String
+
+    var description: String { name }
+
+    init(_ subscription: any Subscription, parent: Publishers.Autoconnect<Upstream>) {
+      links = Lock(Links(subscription: subscription, parent: parent))
+      name = "\(subscription)"
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "API violation: demand must be greater than zero")
+      links.withLock { $0?.subscription }?.request(demand)
+    }
+
+    func cancel() {
+      let taken = links.withLock { links -> Links? in
+        defer { links = nil }
+        return links
+      }
+      guard let taken else { return }
+      taken.parent.subscriberDidCancel()
+      taken.subscription.cancel()
+    }
+  }
+}

@@ -1,0 +1,383 @@
+extension Publisher {
+  /// Handles a failure from the upstream by replacing it with another publisher.
+  ///
+  /// Values pass through until the upstream fails; `catch` then calls
+  /// `handler` with the error and continues with the publisher it returns,
+  /// which receives the demand the downstream requested and has not yet
+  /// received. A normal completion of the upstream ends the stream.
+  ///
+  /// ```text
+  /// upstream  -a-b-x
+  /// handler          -c-|     (the returned publisher)
+  /// result    -a-b---c-|
+  /// ```
+  ///
+  /// - Parameter handler: A closure that receives the upstream's failure and
+  ///   returns the publisher that replaces the upstream.
+  /// - Returns: A publisher that handles the upstream's failure by
+  ///   continuing with another publisher.
+  @inlinable
+  public func `catch`<NewPublisher: Publisher>(
+    _ handler: @escaping (Failure) -> NewPublisher
+  ) -> Publishers.Catch<Self, NewPublisher> where NewPublisher.Output == Output {
+    Publishers.Catch(upstream: self, handler: handler)
+  }
+
+  /// Handles a failure from the upstream by replacing it with another
+  /// publisher, or by failing with the error `handler` throws.
+  ///
+  /// Like ``catch(_:)``, with a handler that may throw: the thrown error ends
+  /// the stream as a failure. The failure type becomes `any Error`.
+  ///
+  /// ```text
+  /// upstream  -a-x
+  /// handler        (throws e)
+  /// result    -a-x            x = e
+  /// ```
+  ///
+  /// - Parameter handler: A throwing closure that receives the upstream's
+  ///   failure and returns the publisher that replaces the upstream.
+  /// - Returns: A publisher that handles the upstream's failure by
+  ///   continuing with another publisher, or fails with the thrown error.
+  @inlinable
+  public func tryCatch<NewPublisher: Publisher>(
+    _ handler: @escaping (Failure) throws -> NewPublisher
+  ) -> Publishers.TryCatch<Self, NewPublisher> where NewPublisher.Output == Output {
+    Publishers.TryCatch(upstream: self, handler: handler)
+  }
+}
+
+extension Publishers {
+  /// A publisher that handles a failure from the upstream by replacing it
+  /// with another publisher.
+  public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+  where Upstream.Output == NewPublisher.Output {
+    public typealias Output = Upstream.Output
+
+    public typealias Failure = NewPublisher.Failure
+
+    /// The publisher that this publisher receives elements from.
+    public let upstream: Upstream
+
+    /// A closure that receives the upstream's failure and returns the
+    /// publisher that replaces the upstream.
+    public let handler: (Upstream.Failure) -> NewPublisher
+
+    /// Creates a publisher that handles a failure from the upstream by
+    /// replacing it with another publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - handler: A closure that receives the upstream's failure and
+    ///     returns the publisher that replaces the upstream.
+    @inlinable
+    public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
+      self.upstream = upstream
+      self.handler = handler
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let handler = handler
+      let inner = CatchInner<Upstream, NewPublisher, S>(
+        subscriber,
+        name: "Catch",
+        handler: { .success(handler($0)) },
+        mapFailure: { $0 }
+      )
+      upstream.subscribe(CatchInner.UpstreamSubscriber(inner: inner))
+    }
+  }
+
+  /// A publisher that handles a failure from the upstream by replacing it
+  /// with another publisher, or by failing with the error its handler throws.
+  public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+  where Upstream.Output == NewPublisher.Output {
+    public typealias Output = Upstream.Output
+
+    public typealias Failure = any Error
+
+    /// The publisher that this publisher receives elements from.
+    public let upstream: Upstream
+
+    /// A throwing closure that receives the upstream's failure and returns
+    /// the publisher that replaces the upstream.
+    public let handler: (Upstream.Failure) throws -> NewPublisher
+
+    /// Creates a publisher that handles a failure from the upstream by
+    /// replacing it with another publisher, or by failing with the error
+    /// `handler` throws.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - handler: A throwing closure that receives the upstream's failure
+    ///     and returns the publisher that replaces the upstream.
+    @inlinable
+    public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
+      self.upstream = upstream
+      self.handler = handler
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let handler = handler
+      let inner = CatchInner<Upstream, NewPublisher, S>(
+        subscriber,
+        name: "TryCatch",
+        handler: { error in Result { try handler(error) } },
+        mapFailure: { $0 }
+      )
+      upstream.subscribe(CatchInner.UpstreamSubscriber(inner: inner))
+    }
+  }
+}
+
+/// The subscription of `Catch` and `TryCatch`: it follows the upstream, then,
+/// after a failure, the publisher the handler returns, and counts the demand
+/// outstanding so that the replacement receives it.
+///
+/// States:
+/// - `awaitingUpstream`: created, no upstream subscription yet;
+/// - `upstream`: following the upstream; `demand` is requested and not yet received;
+/// - `awaitingReplacement`: the upstream failed, the replacement is being subscribed;
+/// - `replacement`: following the replacement, demand passes straight through;
+/// - `terminal`: completed or cancelled, holds nothing.
+private final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscription,
+  CustomStringConvertible
+where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Output {
+  typealias Handler = (Upstream.Failure) -> Result<NewPublisher, Downstream.Failure>
+  typealias MapFailure = (NewPublisher.Failure) -> Downstream.Failure
+
+  private enum State: @unchecked Sendable {
+    case awaitingUpstream(Downstream, Handler)
+    case upstream(any Subscription, Downstream, Handler, demand: Subscribers.Demand)
+    case awaitingReplacement(Downstream, demand: Subscribers.Demand)
+    case replacement(any Subscription, Downstream)
+    case terminal
+  }
+
+  private let state: Lock<State>
+  private let name: StaticString
+  // Pure and stateless (an erasure or the identity): kept for the whole life.
+  private let mapFailure: MapFailure
+
+  var description: String { name.description }
+
+  init(_ downstream: Downstream, name: StaticString, handler: @escaping Handler, mapFailure: @escaping MapFailure) {
+    state = Lock(.awaitingUpstream(downstream, handler))
+    self.name = name
+    self.mapFailure = mapFailure
+  }
+
+  // MARK: Downstream side
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let subscription = state.withLock { state -> (any Subscription)? in
+      switch state {
+      case let .upstream(subscription, downstream, handler, outstanding):
+        state = .upstream(subscription, downstream, handler, demand: outstanding + demand)
+        return subscription
+      case let .awaitingReplacement(downstream, outstanding):
+        // Requested from the replacement when its subscription arrives.
+        state = .awaitingReplacement(downstream, demand: outstanding + demand)
+        return nil
+      case let .replacement(subscription, _):
+        return subscription
+      case .awaitingUpstream, .terminal:
+        return nil
+      }
+    }
+    subscription?.request(demand)
+  }
+
+  func cancel() {
+    let taken = state.withLock { state -> State in
+      defer { state = .terminal }
+      return state
+    }
+    switch taken {
+    case let .upstream(subscription, _, _, _), let .replacement(subscription, _):
+      subscription.cancel()
+    case .awaitingUpstream, .awaitingReplacement, .terminal:
+      break  // a replacement subscription arriving later is cancelled then
+    }
+  }
+
+  // MARK: Upstream side
+
+  private enum UpstreamSubscriptionAction: @unchecked Sendable {
+    case forward(Downstream)
+    case reject
+  }
+
+  func receiveUpstream(subscription: any Subscription) {
+    let action = state.withLock { state -> UpstreamSubscriptionAction in
+      switch state {
+      case let .awaitingUpstream(downstream, handler):
+        state = .upstream(subscription, downstream, handler, demand: .none)
+        return .forward(downstream)
+      case .upstream, .awaitingReplacement, .replacement, .terminal:
+        return .reject
+      }
+    }
+    switch action {
+    case let .forward(downstream):
+      downstream.receive(subscription: self)
+    case .reject:
+      subscription.cancel()
+    }
+  }
+
+  func receiveUpstream(_ value: Upstream.Output) -> Subscribers.Demand {
+    let downstream = state.withLock { state -> Downstream? in
+      switch state {
+      case let .upstream(subscription, downstream, handler, demand):
+        state = .upstream(subscription, downstream, handler, demand: demand - 1)
+        return downstream
+      case .awaitingUpstream, .awaitingReplacement, .replacement, .terminal:
+        return nil  // not following the upstream any more
+      }
+    }
+    guard let downstream else { return .none }
+    let additional = downstream.receive(value)
+    guard additional > 0 else { return .none }
+    state.withLock { state in
+      if case let .upstream(subscription, downstream, handler, demand) = state {
+        state = .upstream(subscription, downstream, handler, demand: demand + additional)
+      }
+    }
+    return additional
+  }
+
+  private enum UpstreamCompletionAction: @unchecked Sendable {
+    case none
+    case finish(Downstream)
+    case replace(Downstream, Handler, Upstream.Failure)
+  }
+
+  func receiveUpstream(completion: Subscribers.Completion<Upstream.Failure>) {
+    let action = state.withLock { state -> UpstreamCompletionAction in
+      switch state {
+      case let .upstream(_, downstream, handler, demand):
+        switch completion {
+        case .finished:
+          state = .terminal
+          return .finish(downstream)
+        case let .failure(error):
+          state = .awaitingReplacement(downstream, demand: demand)
+          return .replace(downstream, handler, error)
+        }
+      case .awaitingUpstream, .awaitingReplacement, .replacement, .terminal:
+        return .none
+      }
+    }
+    switch action {
+    case .none:
+      break
+    case let .finish(downstream):
+      downstream.receive(completion: .finished)
+    case let .replace(downstream, handler, error):
+      switch handler(error) {
+      case let .success(replacement):
+        replacement.subscribe(ReplacementSubscriber(inner: self))
+      case let .failure(thrown):
+        let stillWanted = state.withLock { state -> Bool in
+          guard case .awaitingReplacement = state else { return false }
+          state = .terminal
+          return true
+        }
+        if stillWanted {
+          downstream.receive(completion: .failure(thrown))
+        }
+      }
+    }
+  }
+
+  // MARK: Replacement side
+
+  func receiveReplacement(subscription: any Subscription) {
+    let demand = state.withLock { state -> Subscribers.Demand? in
+      switch state {
+      case let .awaitingReplacement(downstream, demand):
+        state = .replacement(subscription, downstream)
+        return demand
+      case .awaitingUpstream, .upstream, .replacement, .terminal:
+        return nil
+      }
+    }
+    guard let demand else {
+      subscription.cancel()
+      return
+    }
+    if demand > 0 {
+      subscription.request(demand)
+    }
+  }
+
+  func receiveReplacement(_ value: NewPublisher.Output) -> Subscribers.Demand {
+    let downstream = state.withLock { state -> Downstream? in
+      guard case let .replacement(_, downstream) = state else { return nil }
+      return downstream
+    }
+    return downstream?.receive(value) ?? .none
+  }
+
+  func receiveReplacement(completion: Subscribers.Completion<NewPublisher.Failure>) {
+    let downstream = state.withLock { state -> Downstream? in
+      guard case let .replacement(_, downstream) = state else { return nil }
+      state = .terminal
+      return downstream
+    }
+    switch completion {
+    case .finished:
+      downstream?.receive(completion: .finished)
+    case let .failure(error):
+      downstream?.receive(completion: .failure(mapFailure(error)))
+    }
+  }
+
+  /// Subscribes the inner to the upstream.
+  struct UpstreamSubscriber: Subscriber, CustomStringConvertible {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let inner: CatchInner
+
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
+    var description: String { inner.description }
+
+    func receive(subscription: any Subscription) {
+      inner.receiveUpstream(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      inner.receiveUpstream(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      inner.receiveUpstream(completion: completion)
+    }
+  }
+
+  /// Subscribes the inner to the publisher the handler returned.
+  struct ReplacementSubscriber: Subscriber, CustomStringConvertible {
+    typealias Input = NewPublisher.Output
+    typealias Failure = NewPublisher.Failure
+
+    let inner: CatchInner
+
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
+    var description: String { inner.description }
+
+    func receive(subscription: any Subscription) {
+      inner.receiveReplacement(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      inner.receiveReplacement(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      inner.receiveReplacement(completion: completion)
+    }
+  }
+}

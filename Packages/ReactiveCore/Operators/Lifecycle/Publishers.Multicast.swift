@@ -1,0 +1,184 @@
+extension Publisher {
+  /// Shares the upstream among several subscribers through a subject that
+  /// `createSubject` makes, once, when it is first needed.
+  ///
+  /// The result is connectable: subscribers attach to the subject, and the
+  /// upstream is subscribed only on ``ConnectablePublisher/connect()``.
+  ///
+  /// ```text
+  /// upstream  ---a-b-|          connect() at the first tick
+  /// first     S--a-b-|
+  /// second      S-a-b-|
+  /// ```
+  ///
+  /// - Parameter createSubject: A closure that creates the subject.
+  /// - Returns: A connectable publisher that shares the upstream through the subject.
+  @inlinable
+  public func multicast<S: Subject>(
+    _ createSubject: @escaping () -> S
+  ) -> Publishers.Multicast<Self, S> where Failure == S.Failure, Output == S.Output {
+    Publishers.Multicast(upstream: self, createSubject: createSubject)
+  }
+
+  /// Shares the upstream among several subscribers through `subject`.
+  ///
+  /// The result is connectable: subscribers attach to the subject, and the
+  /// upstream is subscribed only on ``ConnectablePublisher/connect()``.
+  ///
+  /// - Parameter subject: The subject that delivers the upstream's events.
+  /// - Returns: A connectable publisher that shares the upstream through the subject.
+  @inlinable
+  public func multicast<S: Subject>(
+    subject: S
+  ) -> Publishers.Multicast<Self, S> where Failure == S.Failure, Output == S.Output {
+    multicast { subject }
+  }
+}
+
+extension Publishers {
+  /// A connectable publisher that shares its upstream among several
+  /// subscribers through a subject.
+  ///
+  /// The subject is created when first needed (a subscription or a
+  /// connection). If the first two of those race on two threads,
+  /// `createSubject` may run twice; only one subject is kept.
+  public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher
+  where Upstream.Failure == SubjectType.Failure, Upstream.Output == SubjectType.Output {
+    public typealias Output = Upstream.Output
+
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher that this publisher receives elements from.
+    public final let upstream: Upstream
+
+    /// A closure that creates the subject.
+    public final let createSubject: () -> SubjectType
+
+    private struct Box: @unchecked Sendable {
+      var subject: SubjectType?
+    }
+
+    private let box = Lock(Box())
+
+    /// Creates a connectable publisher that shares `upstream` through the
+    /// subject that `createSubject` makes.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - createSubject: A closure that creates the subject.
+    public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
+      self.upstream = upstream
+      self.createSubject = createSubject
+    }
+
+    /// The subject, created outside the lock on first use.
+    private var subject: SubjectType {
+      let existing = box.withLock { box -> LifecycleCarrier<SubjectType?> in LifecycleCarrier(box.subject) }
+      if let subject = existing.value {
+        return subject
+      }
+      let created = LifecycleCarrier(createSubject())
+      let kept = box.withLock { box -> LifecycleCarrier<SubjectType> in
+        if let existing = box.subject {
+          return LifecycleCarrier(existing)  // another thread won the race
+        }
+        box.subject = created.value
+        return created
+      }
+      return kept.value  // a discarded subject is released here, after the lock
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      subject.subscribe(Inner(subscriber))
+    }
+
+    /// Subscribes the subject to the upstream.
+    ///
+    /// - Returns: A cancellable that cancels the upstream subscription.
+    public func connect() -> any Cancellable {
+      upstream.subscribe(subject)
+    }
+  }
+}
+
+extension Publishers.Multicast {
+  /// Stands between the subject and one subscriber.
+  ///
+  /// States:
+  /// - `awaitingSubscription`: created, no subscription from the subject yet;
+  /// - `subscribed`: holds the subject's subscription;
+  /// - `terminal`: completed or cancelled, holds nothing.
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private enum State: @unchecked Sendable {
+      case awaitingSubscription(Downstream)
+      case subscribed(any Subscription, Downstream)
+      case terminal
+    }
+
+    private let state: Lock<State>
+
+    var description: String { "Multicast" }
+
+    init(_ downstream: Downstream) {
+      state = Lock(.awaitingSubscription(downstream))
+    }
+
+    func receive(subscription: any Subscription) {
+      let downstream = state.withLock { state -> Downstream? in
+        guard case let .awaitingSubscription(downstream) = state else { return nil }
+        state = .subscribed(subscription, downstream)
+        return downstream
+      }
+      guard let downstream else {
+        subscription.cancel()
+        return
+      }
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      let downstream = state.withLock { state -> Downstream? in
+        guard case let .subscribed(_, downstream) = state else { return nil }
+        return downstream
+      }
+      return downstream?.receive(input) ?? .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let taken = state.withLock { state -> State in
+        defer { state = .terminal }
+        return state
+      }
+      switch taken {
+      case let .awaitingSubscription(downstream), let .subscribed(_, downstream):
+        downstream.receive(completion: completion)
+      case .terminal:
+        break
+      }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "API violation: demand must be greater than zero")
+      let subscription = state.withLock { state -> (any Subscription)? in
+        guard case let .subscribed(subscription, _) = state else { return nil }
+        return subscription
+      }
+      subscription?.request(demand)
+    }
+
+    func cancel() {
+      let taken = state.withLock { state -> State in
+        guard case .subscribed = state else { return .terminal }
+        defer { state = .terminal }
+        return state
+      }
+      if case let .subscribed(subscription, _) = taken {
+        subscription.cancel()
+      }
+    }
+  }
+}

@@ -1,0 +1,224 @@
+extension Publisher {
+  /// Prints a log line for each event that goes through, and republishes
+  /// every event unchanged.
+  ///
+  /// The lines read as in Combine, each after `prefix` and `": "` (nothing
+  /// when `prefix` is empty):
+  ///
+  /// ```text
+  /// feed: receive subscription: (PassthroughSubject)
+  /// feed: request unlimited
+  /// feed: request max: (2)
+  /// feed: receive value: (1)
+  /// feed: request max: (1) (synchronous)     demand returned for a value, if any
+  /// feed: receive finished
+  /// feed: receive error: (boom)
+  /// feed: receive cancel
+  /// ```
+  ///
+  /// Lines are written in order, one at a time, outside any lock; a line
+  /// logged on one thread while another is writing is written by that other
+  /// thread, right after its own.
+  ///
+  /// - Parameters:
+  ///   - prefix: A string at the beginning of each line; empty by default.
+  ///   - stream: The stream that receives the lines; standard output when nil.
+  ///     Each subscription writes to its own copy of a value-type stream.
+  /// - Returns: A publisher that prints a line for each event.
+  @inlinable
+  public func print(_ prefix: String = "", to stream: (any TextOutputStream)? = nil) -> Publishers.Print<Self> {
+    Publishers.Print(upstream: self, prefix: prefix, to: stream)
+  }
+}
+
+extension Publishers {
+  /// A publisher that prints a log line for each event that goes through,
+  /// and republishes every event unchanged.
+  public struct Print<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher that this publisher receives elements from.
+    public let upstream: Upstream
+
+    /// The string at the beginning of each line.
+    public let prefix: String
+
+    /// The stream that receives the lines; standard output when nil.
+    public let stream: (any TextOutputStream)?
+
+    /// Creates a publisher that prints a log line for each event.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - prefix: The string at the beginning of each line.
+    ///   - stream: The stream that receives the lines; standard output when nil.
+    @inlinable
+    public init(upstream: Upstream, prefix: String, to stream: (any TextOutputStream)? = nil) {
+      self.upstream = upstream
+      self.prefix = prefix
+      self.stream = stream
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(subscriber, prefix: prefix, stream: stream))
+    }
+  }
+}
+
+extension Publishers.Print {
+  /// States of the link (`Link`):
+  /// - `awaitingSubscription`: created, no upstream subscription yet;
+  /// - `subscribed`: holds the upstream subscription;
+  /// - `terminal`: completed or cancelled, holds nothing.
+  ///
+  /// The lines wait in `pending` for the one thread that writes (`writing`);
+  /// that thread takes the stream out of the lock while it writes.
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private enum Link: @unchecked Sendable {
+      case awaitingSubscription(Downstream)
+      case subscribed(any Subscription, Downstream)
+      case terminal
+    }
+
+    private struct State: @unchecked Sendable {
+      var link: Link
+      var stream: (any TextOutputStream)?
+      var pending: [String] = []
+      var writing = false
+
+      /// The pending lines, and the stream to write them to.
+      mutating func takeBatch() -> Batch {
+        defer { pending = [] }
+        return Batch(lines: pending, stream: stream)
+      }
+    }
+
+    private struct Batch: @unchecked Sendable {
+      var lines: [String]
+      var stream: (any TextOutputStream)?
+    }
+
+    private let state: Lock<State>
+    private let prefix: String
+
+    var description: String { "Print" }
+
+    init(_ downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
+      state = Lock(State(link: .awaitingSubscription(downstream), stream: stream))
+      self.prefix = prefix.isEmpty ? "" : "\(prefix): "
+    }
+
+    func receive(subscription: any Subscription) {
+      log("receive subscription: (\(subscription))")
+      let downstream = state.withLock { state -> Downstream? in
+        guard case let .awaitingSubscription(downstream) = state.link else { return nil }
+        state.link = .subscribed(subscription, downstream)
+        return downstream
+      }
+      guard let downstream else {
+        subscription.cancel()
+        return
+      }
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      log("receive value: (\(input))")
+      let downstream = state.withLock { state -> Downstream? in
+        guard case let .subscribed(_, downstream) = state.link else { return nil }
+        return downstream
+      }
+      guard let downstream else { return .none }
+      let additional = downstream.receive(input)
+      if additional > 0 {
+        log("\(Self.describe(additional)) (synchronous)")
+      }
+      return additional
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      switch completion {
+      case .finished:
+        log("receive finished")
+      case let .failure(error):
+        log("receive error: (\(error))")
+      }
+      let taken = state.withLock { state -> Link in
+        defer { state.link = .terminal }
+        return state.link
+      }
+      switch taken {
+      case let .awaitingSubscription(downstream), let .subscribed(_, downstream):
+        downstream.receive(completion: completion)
+      case .terminal:
+        break
+      }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "API violation: demand must be greater than zero")
+      log(Self.describe(demand))
+      let subscription = state.withLock { state -> (any Subscription)? in
+        guard case let .subscribed(subscription, _) = state.link else { return nil }
+        return subscription
+      }
+      subscription?.request(demand)
+    }
+
+    func cancel() {
+      log("receive cancel")
+      let taken = state.withLock { state -> Link in
+        guard case .subscribed = state.link else { return .terminal }
+        defer { state.link = .terminal }
+        return state.link
+      }
+      if case let .subscribed(subscription, _) = taken {
+        subscription.cancel()
+      }
+    }
+
+    private static func describe(_ demand: Subscribers.Demand) -> String {
+      demand.max.map { "request max: (\($0))" } ?? "request unlimited"
+    }
+
+    // MARK: Writing
+
+    /// Queues a line; writes it, and any line queued meanwhile, unless
+    /// another thread is writing.
+    private func log(_ text: String) {
+      let line = prefix + text
+      var batch = state.withLock { state -> Batch? in
+        state.pending.append(line)
+        guard !state.writing else { return nil }
+        state.writing = true
+        return state.takeBatch()
+      }
+      while var current = batch {
+        for line in current.lines {
+          if var stream = current.stream {
+            stream.write(line)
+            stream.write("\n")
+            current.stream = stream
+          } else {
+            Swift.print(line)
+          }
+        }
+        let stream = current.stream
+        batch = state.withLock { state -> Batch? in
+          state.stream = stream
+          guard !state.pending.isEmpty else {
+            state.writing = false
+            return nil
+          }
+          return state.takeBatch()
+        }
+      }
+    }
+  }
+}

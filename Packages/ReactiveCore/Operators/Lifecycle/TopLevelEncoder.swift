@@ -1,0 +1,14 @@
+/// A type that encodes a value into a top-level representation, such as
+/// JSON data: the coder that ``Publisher/encode(encoder:)`` uses.
+///
+/// `JSONEncoder` conforms; conform your own encoder to use it with `encode(encoder:)`.
+public protocol TopLevelEncoder<Output> {
+  /// The type this encoder produces.
+  associatedtype Output
+
+  /// Encodes an instance of the indicated type.
+  ///
+  /// - Parameter value: The instance to encode.
+  /// - Returns: The encoded representation.
+  func encode<T: Encodable>(_ value: T) throws -> Output
+}

@@ -1,0 +1,65 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct AssertNoFailureTests {
+  @Test func passesValuesAndFinishedThrough() {
+    let recorder = Record<Int, TestError>(output: [1, 2], completion: .finished).assertNoFailure().record()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func forwardsTheDemandAndTheUpstreamSubscriptionItself() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.assertNoFailure().record(demand: .max(2)) { _, _ in .max(3) }
+
+    upstream.send(1)
+    recorder.request(.max(1))
+
+    #expect(upstream.requests == [.max(2), .max(1)])
+    #expect(upstream.pendingDemand == .max(5))
+  }
+
+  @Test func cancelReachesTheUpstream() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.assertNoFailure().record()
+
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.assertNoFailure().record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func keepsItsParameters() {
+    let publisher = Just(1).assertNoFailure("checked", file: "Feed.swift", line: 42)
+    #expect(publisher.prefix == "checked")
+    #expect("\(publisher.file)" == "Feed.swift")
+    #expect(publisher.line == 42)
+  }
+
+  @Test func trapsWithTheFailureAfterThePrefix() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Fail<Int, TestError>(error: TestError(code: 7)).assertNoFailure("feed").record()
+    }
+    #expect(result.standardErrorText.contains("feed: TestError(code: 7)"))
+  }
+
+  @Test func trapsWithTheFailureAloneWithoutPrefix() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Fail<Int, TestError>(error: TestError(code: 8)).assertNoFailure(file: "Feed.swift", line: 42).record()
+    }
+    #expect(result.standardErrorText.contains("Feed.swift:42: Fatal error: TestError(code: 8)"))
+  }
+}

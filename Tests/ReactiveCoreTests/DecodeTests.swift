@@ -1,0 +1,147 @@
+import Foundation
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct DecodeTests {
+  private struct Point: Codable, Equatable {
+    var x: Int
+    var y: Int
+  }
+
+  /// A decoder that reads an `Int` from a string, to show that any
+  /// `TopLevelDecoder` works.
+  private struct IntDecoder: TopLevelDecoder {
+    func decode<T: Decodable>(_ type: T.Type, from input: String) throws -> T {
+      guard let value = Int(input) as? T else { throw TestError(code: 5) }
+      return value
+    }
+  }
+
+  private static func data(_ text: String) -> Data {
+    Data(text.utf8)
+  }
+
+  @Test func decodesEachValueWithAJSONDecoder() {
+    let recorder = Just(Self.data(#"{"x":1,"y":2}"#)).decode(type: Point.self, decoder: JSONDecoder()).record()
+
+    #expect(recorder.testErrorEvents == [.subscription, .value(Point(x: 1, y: 2)), .finished])
+  }
+
+  @Test func worksWithAnyTopLevelDecoder() {
+    let recorder = ["1", "2"].publisher.decode(type: Int.self, decoder: IntDecoder()).record()
+    #expect(recorder.testErrorEvents == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func passesTheUpstreamFailureOn() {
+    let recorder = Fail<String, TestError>(error: TestError(code: 3)).decode(type: Int.self, decoder: IntDecoder())
+      .record()
+    #expect(recorder.testErrorEvents == [.subscription, .failure(TestError(code: 3))])
+  }
+
+  @Test func failsWithTheDecodingErrorAndCancelsTheUpstream() {
+    let upstream = TestPublisher<String, Never>()
+    let recorder = upstream.decode(type: Int.self, decoder: IntDecoder()).record()
+
+    upstream.send("1")
+    upstream.send("one")
+    upstream.send("2")
+
+    #expect(recorder.testErrorEvents == [.subscription, .value(1), .failure(TestError(code: 5))])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func failsWithJSONDecodersError() {
+    let recorder = Just(Self.data("not json")).decode(type: Point.self, decoder: JSONDecoder()).record()
+
+    #expect(recorder.values == [])
+    guard case .failure(let error) = recorder.completion else {
+      Issue.record("expected a failure, got \(recorder.events)")
+      return
+    }
+    #expect(error is DecodingError)
+  }
+
+  @Test func passesTheDemandUpstream() {
+    let upstream = TestPublisher<String, Never>()
+    let recorder = upstream.decode(type: Int.self, decoder: IntDecoder()).record(demand: .max(2)) { _, _ in .max(1) }
+
+    upstream.send("1")
+    recorder.request(.max(3))
+
+    #expect(upstream.requests == [.max(2), .max(3)])
+    #expect(upstream.pendingDemand == .max(5))
+  }
+
+  @Test func cancelReachesTheUpstream() {
+    let upstream = TestPublisher<String, Never>()
+    let recorder = upstream.decode(type: Int.self, decoder: IntDecoder()).record()
+
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<String, Never>()
+    let recorder = upstream.decode(type: Int.self, decoder: IntDecoder()).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send("1")
+    upstream.send("2")
+
+    #expect(recorder.testErrorEvents == [.subscription, .value(1)])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func describesItselfAsDecode() {
+    var description = ""
+    TestPublisher<String, Never>().decode(type: Int.self, decoder: IntDecoder())
+      .subscribe(AnySubscriber(receiveSubscription: { description = "\($0)" }))
+    #expect(description == "Decode")
+  }
+
+  @Test func requestingNoneIsAnAPIViolation() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, any Error>(demand: .none)
+      TestPublisher<Data, Never>().decode(type: Int.self, decoder: JSONDecoder()).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  // MARK: Lifetimes
+
+  @Test func releasesTheDownstreamAfterADecodingError() throws {
+    let upstream = TestPublisher<String, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      upstream.decode(type: Int.self, decoder: IntDecoder()).subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send("x")
+
+    #expect(weakProbe == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamOnCancel() throws {
+    let upstream = TestPublisher<String, Never>()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      upstream.decode(type: Int.self, decoder: IntDecoder()).subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+  }
+}

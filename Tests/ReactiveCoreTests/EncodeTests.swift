@@ -1,0 +1,154 @@
+import Foundation
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct EncodeTests {
+  private struct Point: Codable, Equatable {
+    var x: Int
+    var y: Int
+  }
+
+  /// A value whose encoding fails when `fails` is set.
+  private struct Fragile: Encodable {
+    var fails: Bool
+
+    func encode(to encoder: any Encoder) throws {
+      if fails { throw TestError(code: 9) }
+      var container = encoder.singleValueContainer()
+      try container.encode(fails)
+    }
+  }
+
+  /// An encoder that writes a value's description, to show that any
+  /// `TopLevelEncoder` works.
+  private struct DescribingEncoder: TopLevelEncoder {
+    func encode<T: Encodable>(_ value: T) throws -> String { "\(value)" }
+  }
+
+  private static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return encoder
+  }()
+
+  private static func text(_ data: Data) -> String {
+    String(decoding: data, as: UTF8.self)
+  }
+
+  @Test func encodesEachValueWithAJSONEncoder() {
+    let recorder = Record<Point, TestError>(output: [Point(x: 1, y: 2)], completion: .finished)
+      .encode(encoder: Self.encoder)
+      .map(Self.text)
+      .record()
+
+    #expect(recorder.testErrorEvents == [.subscription, .value(#"{"x":1,"y":2}"#), .finished])
+  }
+
+  @Test func worksWithAnyTopLevelEncoder() {
+    let recorder = Just(7).encode(encoder: DescribingEncoder()).record()
+    #expect(recorder.testErrorEvents == [.subscription, .value("7"), .finished])
+  }
+
+  @Test func passesTheUpstreamFailureOn() {
+    let recorder = Fail<Int, TestError>(error: TestError(code: 3)).encode(encoder: Self.encoder).record()
+    #expect(recorder.testErrorEvents == [.subscription, .failure(TestError(code: 3))])
+  }
+
+  @Test func failsWithTheEncodingErrorAndCancelsTheUpstream() {
+    let upstream = TestPublisher<Fragile, Never>()
+    let recorder = upstream.encode(encoder: DescribingEncoder()).record()
+    let failing = upstream.encode(encoder: Self.encoder).record()
+
+    upstream.send(Fragile(fails: true))
+    upstream.send(Fragile(fails: false))
+
+    #expect(failing.testErrorEvents == [.subscription, .failure(TestError(code: 9))])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.values.count == 2)
+  }
+
+  @Test func passesTheDemandUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.encode(encoder: Self.encoder).record(demand: .max(2)) { _, _ in .max(1) }
+
+    upstream.send(1)
+    recorder.request(.max(3))
+
+    #expect(upstream.requests == [.max(2), .max(3)])
+    #expect(upstream.pendingDemand == .max(5))
+  }
+
+  @Test func cancelReachesTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.encode(encoder: Self.encoder).record()
+
+    recorder.cancel()
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.encode(encoder: DescribingEncoder()).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(recorder.testErrorEvents == [.subscription, .value("1")])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func describesItselfAsEncode() {
+    var description = ""
+    TestPublisher<Int, Never>().encode(encoder: Self.encoder)
+      .subscribe(AnySubscriber(receiveSubscription: { description = "\($0)" }))
+    #expect(description == "Encode")
+  }
+
+  @Test func requestingNoneIsAnAPIViolation() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Data, any Error>(demand: .none)
+      TestPublisher<Int, Never>().encode(encoder: JSONEncoder()).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  // MARK: Lifetimes
+
+  @Test func releasesTheDownstreamAfterAnEncodingError() throws {
+    let upstream = TestPublisher<Fragile, Never>()
+    weak var weakProbe: LifetimeProbe<Data, any Error>?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Data, any Error>(demand: .unlimited)
+      upstream.encode(encoder: Self.encoder).subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(Fragile(fails: true))
+
+    #expect(weakProbe == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamOnCancel() throws {
+    let upstream = TestPublisher<Int, Never>()
+    weak var weakProbe: LifetimeProbe<Data, any Error>?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Data, any Error>(demand: .unlimited)
+      upstream.encode(encoder: Self.encoder).subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+  }
+}

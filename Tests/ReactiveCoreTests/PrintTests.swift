@@ -1,0 +1,180 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct PrintTests {
+  /// A stream that several copies share, so that a test reads what a
+  /// subscription wrote.
+  private final class SharedText: TextOutputStream, @unchecked Sendable {
+    // @unchecked Sendable: written by one test thread at a time.
+    var text = ""
+
+    func write(_ string: String) {
+      text += string
+    }
+
+    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+  }
+
+  @Test func printsCombinesLinesForAStream() {
+    let output = SharedText()
+    let recorder = Record<Int, TestError>(output: [1, 2], completion: .finished).print("feed", to: output).record()
+
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+    #expect(
+      output.lines == [
+        "feed: receive subscription: (Record)",
+        "feed: request unlimited",
+        "feed: receive value: (1)",
+        "feed: receive value: (2)",
+        "feed: receive finished",
+      ]
+    )
+  }
+
+  @Test func printsNoPrefixSeparatorWhenThePrefixIsEmpty() {
+    let output = SharedText()
+    let upstream = TestPublisher<Int, TestError>()
+    _ = upstream.print(to: output).record(demand: .max(2))
+
+    upstream.send(completion: .failure(TestError(code: 4)))
+
+    #expect(
+      output.lines == [
+        "receive subscription: (TestPublisher)",
+        "request max: (2)",
+        "receive error: (TestError(code: 4))",
+      ]
+    )
+  }
+
+  @Test func printsTheDemandReturnedForAValueAsSynchronous() {
+    let output = SharedText()
+    let upstream = TestPublisher<Int, TestError>()
+    _ = upstream.print("p", to: output).record(demand: .max(1)) { value, _ in value == 1 ? .max(3) : .unlimited }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(
+      output.lines == [
+        "p: receive subscription: (TestPublisher)",
+        "p: request max: (1)",
+        "p: receive value: (1)",
+        "p: request max: (3) (synchronous)",
+        "p: receive value: (2)",
+        "p: request unlimited (synchronous)",
+      ]
+    )
+    #expect(upstream.pendingDemand == .unlimited)
+  }
+
+  @Test func printsTheCancelAndPassesItUpstream() {
+    let output = SharedText()
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.print("p", to: output).record(demand: .none)
+
+    recorder.cancel()
+
+    #expect(output.lines == ["p: receive subscription: (TestPublisher)", "p: receive cancel"])
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func passesTheDemandUpstream() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.print(to: SharedText()).record(demand: .max(2))
+
+    recorder.request(.max(5))
+
+    #expect(upstream.requests == [.max(2), .max(5)])
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let output = SharedText()
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.print("p", to: output).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(upstream.cancellations == 1)
+    #expect(
+      output.lines == [
+        "p: receive subscription: (TestPublisher)",
+        "p: request unlimited",
+        "p: receive value: (1)",
+        "p: receive cancel",
+      ]
+    )
+  }
+
+  @Test func describesItselfAsPrint() {
+    var description = ""
+    TestPublisher<Int, TestError>().print(to: SharedText())
+      .subscribe(AnySubscriber(receiveSubscription: { description = "\($0)" }))
+    #expect(description == "Print")
+  }
+
+  @Test func writesToStandardOutputWithoutAStream() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+      _ = Just(1).print("out").record()
+    }
+    let text = result.map { String(decoding: $0.standardOutputContent, as: UTF8.self) } ?? ""
+    #expect(
+      text.contains(
+        """
+        out: receive subscription: (Just)
+        out: request unlimited
+        out: receive value: (1)
+        out: receive finished
+        """
+      )
+    )
+  }
+
+  @Test func requestingNoneIsAnAPIViolation() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TestPublisher<Int, TestError>().print().subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  // MARK: Lifetimes
+
+  @Test func releasesTheDownstreamAfterCompletion() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    weak var weakProbe: LifetimeProbe<Int, TestError>?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
+      upstream.print(to: SharedText()).subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(completion: .finished)
+
+    #expect(weakProbe == nil)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamOnCancel() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    weak var weakProbe: LifetimeProbe<Int, TestError>?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
+      upstream.print(to: SharedText()).subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+  }
+}

@@ -1,0 +1,207 @@
+import ReactiveCore
+import Synchronization
+import Testing
+import TraitsTesting
+
+@Suite struct RetryTests {
+  @Test func passesValuesAndFinishedThrough() {
+    let recorder = Record<Int, TestError>(output: [1, 2], completion: .finished).retry(3).record()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func resubscribesAfterAFailureUntilTheUpstreamFinishes() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.retry(2).record()
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 1)))
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+    #expect(upstream.subscriptionCount == 2)
+  }
+
+  @Test func deliversTheLastFailureOnceTheRetriesAreSpent() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.retry(2).record()
+
+    for code in 1...3 {
+      upstream.send(code * 10)
+      upstream.send(completion: .failure(TestError(code: code)))
+    }
+
+    #expect(recorder.events == [.subscription, .value(10), .value(20), .value(30), .failure(TestError(code: 3))])
+    #expect(upstream.subscriptionCount == 3)
+    #expect(upstream.hasSubscribers == false)
+  }
+
+  @Test func retryZeroDeliversTheFirstFailure() {
+    let recorder = Fail<Int, TestError>(error: TestError(code: 1)).retry(0).record()
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func loopsInsteadOfRecursingOnAnUpstreamThatFailsAtOnce() {
+    let attempts = Atomic(0)
+    let upstream = Deferred {
+      attempts.add(1, ordering: .relaxed)
+      return Fail<Int, TestError>(error: TestError(code: 1))
+    }
+
+    let recorder = upstream.retry(10_000).record()
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+    #expect(attempts.load(ordering: .relaxed) == 10_001)
+  }
+
+  @Test func retriesWithoutLimitWhenRetriesIsNil() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = Publishers.Retry(upstream: upstream, retries: nil).record()
+
+    for _ in 0..<50 {
+      upstream.send(completion: .failure(TestError()))
+    }
+    upstream.send(1)
+
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(upstream.subscriptionCount == 51)
+  }
+
+  @Test func passesTheOutstandingDemandToEachNewSubscription() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.retry(1).record(demand: .max(3)) { value, _ in value == 1 ? .max(2) : .none }
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .failure(TestError()))
+    recorder.request(.max(1))
+
+    // 3 + 2 requested, 2 received: 3 outstanding, then 1 more.
+    #expect(upstream.requests == [.max(3), .max(3), .max(1)])
+  }
+
+  @Test func keepsDemandRequestedBetweenTwoAttemptsForTheNextOne() {
+    let upstream = TestPublisher<Int, TestError>()
+    var recorder: RecordingSubscriber<Int, TestError>?
+    let retried = Deferred { () -> TestPublisher<Int, TestError> in
+      // On the second attempt, runs before the new upstream subscription exists.
+      recorder?.request(.max(2))
+      return upstream
+    }
+    .retry(1)
+    recorder = retried.record(demand: .max(1))
+
+    upstream.send(completion: .failure(TestError()))
+
+    #expect(upstream.requests == [.max(1), .max(3)])
+  }
+
+  @Test func cancelReachesTheCurrentUpstreamSubscription() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.retry(1).record()
+
+    upstream.send(completion: .failure(TestError()))
+    recorder.cancel()
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+    #expect(upstream.hasSubscribers == false)
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.retry(5).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError()))
+
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(upstream.subscriptionCount == 1)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func toleratesARequestFromInsideReceive() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.retry(1).record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError()))
+    upstream.send(2)
+
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    #expect(upstream.requests == [.max(1), .max(1), .max(1), .max(1)])
+  }
+
+  @Test func describesItselfAsRetry() {
+    var description = ""
+    Empty<Int, TestError>(completeImmediately: false).retry(1)
+      .subscribe(AnySubscriber(receiveSubscription: { description = "\($0)" }))
+    #expect(description == "Retry")
+  }
+
+  @Test func requestingNoneIsAnAPIViolation() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      Empty<Int, TestError>(completeImmediately: false).retry(1).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  // MARK: Lifetimes
+
+  @Test func releasesTheDownstreamAndTheUpstreamAfterCompletion() throws {
+    let witness = ReleaseWitness()
+    weak var weakProbe: LifetimeProbe<Int, TestError>?
+    let upstream = TestPublisher<Int, TestError>()
+    let subscription: any Subscription = try {
+      let token = witness.makeToken()
+      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
+      Deferred {
+        _ = token
+        return upstream
+      }
+      .retry(1)
+      .subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(completion: .failure(TestError()))
+    #expect(weakProbe != nil)
+    upstream.send(completion: .failure(TestError()))
+
+    #expect(weakProbe == nil)
+    #expect(witness.isReleased)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndTheUpstreamOnCancel() throws {
+    let witness = ReleaseWitness()
+    weak var weakProbe: LifetimeProbe<Int, TestError>?
+    let upstream = TestPublisher<Int, TestError>()
+    let subscription: any Subscription = try {
+      let token = witness.makeToken()
+      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
+      Deferred {
+        _ = token
+        return upstream
+      }
+      .retry(1)
+      .subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+    #expect(witness.isReleased)
+  }
+}

@@ -1,0 +1,157 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct TryCatchTests {
+  @Test func passesValuesAndFinishedThrough() {
+    let recorder = Record<Int, TestError>(output: [1, 2], completion: .finished)
+      .tryCatch { _ in Just(0) }
+      .record()
+
+    #expect(recorder.testErrorEvents == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func continuesWithTheHandlersPublisherAfterAFailure() {
+    let upstream = TestPublisher<Int, TestError>()
+    var caught: [TestError] = []
+    let recorder = upstream.tryCatch { error -> Just<Int> in
+      caught.append(error)
+      return Just(9)
+    }
+    .record()
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 7)))
+
+    #expect(recorder.testErrorEvents == [.subscription, .value(1), .value(9), .finished])
+    #expect(caught == [TestError(code: 7)])
+  }
+
+  @Test func failsWithTheErrorTheHandlerThrows() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryCatch { _ -> Just<Int> in throw TestError(code: 3) }.record()
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 1)))
+    upstream.send(2)
+
+    #expect(recorder.testErrorEvents == [.subscription, .value(1), .failure(TestError(code: 3))])
+    // The upstream had already failed: nothing is left to cancel.
+    #expect(upstream.cancellations == 0)
+  }
+
+  @Test func deliversTheReplacementsFailureAsAnyError() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryCatch { _ in Fail<Int, TestError>(error: TestError(code: 2)) }.record()
+
+    upstream.send(completion: .failure(TestError(code: 1)))
+
+    #expect(recorder.testErrorEvents == [.subscription, .failure(TestError(code: 2))])
+  }
+
+  @Test func givesTheReplacementTheDemandNotYetReceived() {
+    let upstream = TestPublisher<Int, TestError>()
+    let replacement = TestPublisher<Int, TestError>()
+    _ = upstream.tryCatch { _ in replacement }.record(demand: .max(3))
+
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError()))
+
+    #expect(upstream.requests == [.max(3)])
+    #expect(replacement.requests == [.max(2)])
+  }
+
+  @Test func cancelReachesTheUpstreamThenTheReplacement() {
+    let upstream = TestPublisher<Int, TestError>()
+    let replacement = TestPublisher<Int, TestError>()
+    let first = upstream.tryCatch { _ in replacement }.record()
+    let second = upstream.tryCatch { _ in replacement }.record()
+
+    first.cancel()
+    upstream.send(completion: .failure(TestError()))
+    second.cancel()
+
+    #expect(upstream.cancellations == 1)
+    #expect(replacement.cancellations == 1)
+  }
+
+  @Test func toleratesACancelFromInsideReceive() {
+    let upstream = TestPublisher<Int, TestError>()
+    let replacement = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryCatch { _ in replacement }.record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+
+    upstream.send(completion: .failure(TestError()))
+    replacement.send(1)
+    replacement.send(2)
+
+    #expect(recorder.testErrorEvents == [.subscription, .value(1)])
+    #expect(replacement.cancellations == 1)
+  }
+
+  @Test func describesItselfAsTryCatch() {
+    var description = ""
+    Empty<Int, TestError>(completeImmediately: false).tryCatch { _ in Just(0) }
+      .subscribe(AnySubscriber(receiveSubscription: { description = "\($0)" }))
+    #expect(description == "TryCatch")
+  }
+
+  @Test func requestingNoneIsAnAPIViolation() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let probe = LifetimeProbe<Int, any Error>(demand: .none)
+      Empty<Int, TestError>(completeImmediately: false).tryCatch { _ in Just(0) }.subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  // MARK: Lifetimes
+
+  @Test func releasesTheDownstreamAndTheHandlerAfterTheHandlerThrows() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let witness = ReleaseWitness()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    let subscription: any Subscription = try {
+      let token = witness.makeToken()
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      upstream.tryCatch { _ -> Just<Int> in
+        _ = token
+        throw TestError()
+      }
+      .subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    upstream.send(completion: .failure(TestError()))
+
+    #expect(weakProbe == nil)
+    #expect(witness.isReleased)
+    _ = subscription
+  }
+
+  @Test func releasesTheDownstreamAndTheHandlerOnCancel() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let witness = ReleaseWitness()
+    weak var weakProbe: LifetimeProbe<Int, any Error>?
+    let subscription: any Subscription = try {
+      let token = witness.makeToken()
+      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
+      upstream.tryCatch { _ -> Just<Int> in
+        _ = token
+        return Just(0)
+      }
+      .subscribe(probe)
+      weakProbe = probe
+      return try #require(probe.subscription)
+    }()
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+    #expect(witness.isReleased)
+    #expect(upstream.cancellations == 1)
+  }
+}
