@@ -61,7 +61,7 @@ extension Publishers {
       upstream.subscribe(
         TruncatingInner(
           subscriber,
-          DropWhileTruncation<Output, Failure, Failure>(name: "DropWhile", predicate: predicate)
+          WhileTruncation<Output, Failure, Failure>(name: "DropWhile", kind: .drop, predicate: predicate)
         )
       )
     }
@@ -94,35 +94,9 @@ extension Publishers {
       upstream.subscribe(
         TruncatingInner(
           subscriber,
-          DropWhileTruncation<Output, Upstream.Failure, any Error>(name: "TryDropWhile", predicate: predicate)
+          WhileTruncation<Output, Upstream.Failure, any Error>(name: "TryDropWhile", kind: .drop, predicate: predicate)
         )
       )
     }
   }
-}
-
-/// Skips values while the predicate holds, then forwards every value.
-private struct DropWhileTruncation<Input, UpstreamFailure: Error, Failure: Error>: Truncation {
-  let name: StaticString
-  let predicate: (Input) throws(Failure) -> Bool
-  var dropping = true
-
-  init(name: StaticString, predicate: @escaping (Input) throws(Failure) -> Bool) {
-    self.name = name
-    self.predicate = predicate
-  }
-
-  mutating func receive(_ input: Input) -> TruncationStep<Failure> {
-    guard dropping else { return .forward }
-    do {
-      if try predicate(input) { return .skip }
-      dropping = false
-      return .forward
-    } catch {
-      return .fail(error)
-    }
-  }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for tryDrop(while:).
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }

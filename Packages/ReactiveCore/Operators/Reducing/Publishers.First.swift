@@ -71,7 +71,7 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        ReducingInner(subscriber, FirstReduction<Output, Failure, Failure>(name: "First") { _ in true })
+        ReducingInner(subscriber, MatchReduction<Output, Failure, Failure>(name: "First", kind: .first) { _ in true })
       )
     }
   }
@@ -101,7 +101,10 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       // "TryFirst" is the name Combine's FirstWhere reports.
       upstream.subscribe(
-        ReducingInner(subscriber, FirstReduction<Output, Failure, Failure>(name: "TryFirst", predicate: predicate))
+        ReducingInner(
+          subscriber,
+          MatchReduction<Output, Failure, Failure>(name: "TryFirst", kind: .first, predicate: predicate)
+        )
       )
     }
   }
@@ -133,38 +136,11 @@ extension Publishers {
       upstream.subscribe(
         ReducingInner(
           subscriber,
-          FirstReduction<Output, Upstream.Failure, any Error>(name: "TryFirstWhere", predicate: predicate)
+          MatchReduction<Output, Upstream.Failure, any Error>(name: "TryFirstWhere", kind: .first, predicate: predicate)
         )
       )
     }
   }
-}
-
-/// Keeps the first value the predicate accepts, and ends the reduction there.
-private struct FirstReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
-  let name: StaticString
-  let predicate: (Input) throws(Failure) -> Bool
-  var found: Input?
-
-  init(name: StaticString, predicate: @escaping (Input) throws(Failure) -> Bool) {
-    self.name = name
-    self.predicate = predicate
-  }
-
-  mutating func receive(_ input: Input) -> ReductionStep<Failure> {
-    do {
-      guard try predicate(input) else { return .proceed }
-      found = input
-      return .finish
-    } catch {
-      return .fail(error)
-    }
-  }
-
-  func result() -> Input? { found }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for tryFirst(where:).
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }
 
 extension Publishers.First: Equatable where Upstream: Equatable {}

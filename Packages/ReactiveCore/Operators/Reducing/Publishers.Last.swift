@@ -67,7 +67,9 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingInner(subscriber, LastReduction<Output, Failure, Failure>(name: "Last") { _ in true }))
+      upstream.subscribe(
+        ReducingInner(subscriber, MatchReduction<Output, Failure, Failure>(name: "Last", kind: .last) { _ in true })
+      )
     }
   }
 
@@ -96,7 +98,10 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        ReducingInner(subscriber, LastReduction<Output, Failure, Failure>(name: "LastWhere", predicate: predicate))
+        ReducingInner(
+          subscriber,
+          MatchReduction<Output, Failure, Failure>(name: "LastWhere", kind: .last, predicate: predicate)
+        )
       )
     }
   }
@@ -128,39 +133,11 @@ extension Publishers {
       upstream.subscribe(
         ReducingInner(
           subscriber,
-          LastReduction<Output, Upstream.Failure, any Error>(name: "TryLastWhere", predicate: predicate)
+          MatchReduction<Output, Upstream.Failure, any Error>(name: "TryLastWhere", kind: .last, predicate: predicate)
         )
       )
     }
   }
-}
-
-/// Keeps the latest value the predicate accepts, until the upstream finishes.
-private struct LastReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
-  let name: StaticString
-  let predicate: (Input) throws(Failure) -> Bool
-  var latest: Input?
-
-  init(name: StaticString, predicate: @escaping (Input) throws(Failure) -> Bool) {
-    self.name = name
-    self.predicate = predicate
-  }
-
-  mutating func receive(_ input: Input) -> ReductionStep<Failure> {
-    do {
-      if try predicate(input) {
-        latest = input
-      }
-      return .proceed
-    } catch {
-      return .fail(error)
-    }
-  }
-
-  func result() -> Input? { latest }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for tryLast(where:).
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }
 
 extension Publishers.Last: Equatable where Upstream: Equatable {}

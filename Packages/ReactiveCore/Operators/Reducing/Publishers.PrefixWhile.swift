@@ -61,7 +61,7 @@ extension Publishers {
       upstream.subscribe(
         TruncatingInner(
           subscriber,
-          PrefixWhileTruncation<Output, Failure, Failure>(name: "PrefixWhile", predicate: predicate)
+          WhileTruncation<Output, Failure, Failure>(name: "PrefixWhile", kind: .prefix, predicate: predicate)
         )
       )
     }
@@ -94,26 +94,13 @@ extension Publishers {
       upstream.subscribe(
         TruncatingInner(
           subscriber,
-          PrefixWhileTruncation<Output, Upstream.Failure, any Error>(name: "TryPrefixWhile", predicate: predicate)
+          WhileTruncation<Output, Upstream.Failure, any Error>(
+            name: "TryPrefixWhile",
+            kind: .prefix,
+            predicate: predicate
+          )
         )
       )
     }
   }
-}
-
-/// Forwards values while the predicate holds; finishes on the first that fails it.
-private struct PrefixWhileTruncation<Input, UpstreamFailure: Error, Failure: Error>: Truncation {
-  let name: StaticString
-  let predicate: (Input) throws(Failure) -> Bool
-
-  mutating func receive(_ input: Input) -> TruncationStep<Failure> {
-    do {
-      return try predicate(input) ? .forward : .finish
-    } catch {
-      return .fail(error)
-    }
-  }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for tryPrefix(while:).
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }
