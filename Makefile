@@ -6,17 +6,21 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build build-tests test test-examples demo lint format check clean
+.PHONY: all build build-tests compile-checks test test-examples demo lint format check clean
 
 all: test
 
 build:
 	$(SWIFT) build $(BUILD_FLAGS)
 
-## make test: warnings-as-errors build of the package and its tests, build of the
-## downstream Examples package, then every test (the test summary is the last line).
-test: build-tests test-examples
+## make test: warnings-as-errors build of the package and its tests, the
+## compile-failure checks, the downstream Examples package, then every test
+## (the test summary is the last line).
+test: build-tests compile-checks test-examples
 	$(SWIFT) test --skip-build --disable-xctest
+
+compile-checks: build-tests
+	./Scripts/compile-checks.sh
 
 build-tests:
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Type-checks every file of Tests/CompileChecks against the built modules with
+# the compiler's verifier: lines marked `expected-error {{…}}` must produce
+# that error, every other line must compile. See Tests/CompileChecks/README.md.
+# Run after `swift build` (make test does).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+modules="$(swift build --show-bin-path)/Modules"
+[ -d "$modules" ] || { echo "compile checks: no built modules at $modules; run swift build first" >&2; exit 1; }
+
+checked=0
+broken=()
+for file in Tests/CompileChecks/*.swift; do
+  if swiftc -typecheck -swift-version 6 -module-name CompileChecks -I "$modules" -Xfrontend -verify -Xfrontend -verify-ignore-unrelated "$file" > /tmp/compile-check.$$ 2>&1; then
+    checked=$((checked + 1))
+  else
+    broken+=("$file")
+    echo "compile check FAILED: $file"
+    cat /tmp/compile-check.$$
+  fi
+done
+rm -f /tmp/compile-check.$$
+
+if [ "${#broken[@]}" -gt 0 ]; then
+  echo "compile checks: ${#broken[@]} of $((checked + ${#broken[@]})) files broke their guarantees"
+  exit 1
+fi
+echo "compile checks: all $checked files hold their guarantees"
