@@ -26,7 +26,7 @@ import TraitsTesting
     #expect(empty.output(in: ...2).range == 0..<3)
   }
 
-  @Test func passesDemandThroughAndReplacesEachSkippedValue() {
+  @Test func passesDemandThroughReplacesEachSkippedValueAndFinishesAfterTheLast() {
     let upstream = ReducingUpstream()
     let recorder = upstream.output(in: 2..<4).record(demand: .max(3)) { _, _ in .max(5) }
     #expect(upstream.requests == [.max(3)])
@@ -34,12 +34,24 @@ import TraitsTesting
     #expect(upstream.send(1) == .max(1))
     #expect(upstream.send(2) == .max(1))
     #expect(upstream.send(3) == .max(5))
-    #expect(upstream.send(4) == .max(5))
     #expect(upstream.cancellations == 0)
 
-    #expect(upstream.send(5) == .none)
+    // The last value of the range finishes at once, and cancels the upstream.
+    #expect(upstream.send(4) == .none)
     #expect(upstream.cancellations == 1)
     #expect(recorder.events == [.subscription, .value(3), .value(4), .finished])
+
+    #expect(upstream.send(5) == .none)
+    #expect(recorder.events == [.subscription, .value(3), .value(4), .finished])
+  }
+
+  @Test func prefixOfASubjectFinishesRightAfterItsLastValue() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.prefix(1).record()
+
+    subject.send(1)
+
+    #expect(recorder.events == [.subscription, .value(1), .finished])
   }
 
   @Test func finishesWithTheUpstream() {

@@ -98,9 +98,9 @@ private struct OutputTruncation<Input, Failure: Error>: Truncation {
       remainingBefore -= 1
       return .skip
     }
-    guard remainingIn > 0 else { return .finish }
+    guard remainingIn > 0 else { return .finish }  // only for an empty range
     remainingIn -= 1
-    return .forward
+    return remainingIn > 0 ? .forward : .forwardThenFinish
   }
 
   static func failure(_ error: Failure) -> Failure { error }

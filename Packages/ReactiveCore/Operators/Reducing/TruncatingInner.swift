@@ -21,6 +21,9 @@ protocol Truncation {
 enum TruncationStep<Failure: Error> {
   /// Pass the value downstream.
   case forward
+  /// Pass the value downstream, then cancel the upstream and finish: it was
+  /// the last one wanted.
+  case forwardThenFinish
   /// Drop the value, and ask the upstream for one more in its place.
   case skip
   /// Drop the value, cancel the upstream and finish.
@@ -61,6 +64,8 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     case reject(any Subscription)
     case start(Downstream)
     case forward(Downstream)
+    /// Cancel the upstream, deliver the value, then finish.
+    case forwardThenComplete(Downstream, cancelling: any Subscription)
     case skip
     case cancel(any Subscription)
     /// Cancel the upstream (if any), then complete.
@@ -116,6 +121,9 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
           case .forward:
             state = .forwarding(upstream, downstream, body)
             return .forward(downstream)
+          case .forwardThenFinish:
+            state = .terminal
+            return .forwardThenComplete(downstream, cancelling: upstream)
           case .skip:
             state = .forwarding(upstream, downstream, body)
             return .skip
@@ -215,6 +223,12 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     case let .forward(downstream):
       guard let input else { preconditionFailure("Bug in \(name): forwarding without a value") }
       return downstream.receive(input)
+    case let .forwardThenComplete(downstream, upstream):
+      guard let input else { preconditionFailure("Bug in \(name): forwarding without a value") }
+      upstream.cancel()
+      _ = downstream.receive(input)
+      downstream.receive(completion: .finished)
+      return .none
     case .skip:
       return .max(1)
     case let .cancel(upstream):
