@@ -1,0 +1,34 @@
+/// The error of a publisher built by `checkMaybe()`: the upstream broke the
+/// maybe contract, or it failed.
+///
+/// A maybe publisher publishes no value, or one value, or fails: it never
+/// publishes two values, and it never fails after a value.
+///
+/// ```swift
+/// let cancellable = upstream.checkMaybe().sinkMaybe { result in
+///   if case .failure(.tooManyElements) = result { print("contract broken") }
+/// }
+/// ```
+public enum MaybeError<UpstreamFailure: Error>: Error {
+  /// The upstream published a second value. The upstream is cancelled.
+  case tooManyElements
+  /// The upstream published a value, then failed with this error.
+  case elementThenFailure(UpstreamFailure)
+  /// The upstream failed with this error before publishing any value: the
+  /// contract holds, and the error is passed on.
+  case upstream(UpstreamFailure)
+}
+
+extension MaybeError {
+  /// The name of the broken rule, for trap messages; nil for `.upstream`.
+  var violation: String? {
+    switch self {
+    case .tooManyElements: "too many elements"
+    case .elementThenFailure: "element then failure"
+    case .upstream: nil
+    }
+  }
+}
+
+extension MaybeError: Equatable where UpstreamFailure: Equatable {}
+extension MaybeError: Hashable where UpstreamFailure: Hashable {}

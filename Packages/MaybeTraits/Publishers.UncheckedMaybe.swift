@@ -1,0 +1,49 @@
+public import ReactiveCore
+
+extension Publisher {
+  /// Declares, without any check, that this publisher honors the maybe
+  /// contract: no value, or one value, or a failure.
+  ///
+  /// Use it only when you know it is true; the behavior of a maybe publisher
+  /// that breaks the contract is undefined. It costs nothing at run time.
+  ///
+  /// ```swift
+  /// [1, 2].publisher.prefix(1).uncheckedMaybe()  // right: at most one value
+  /// [1, 2].publisher.uncheckedMaybe()            // wrong: two values
+  /// ```
+  @inlinable
+  public func uncheckedMaybe() -> Publishers.UncheckedMaybe<Self> {
+    Publishers.UncheckedMaybe(upstream: self)
+  }
+}
+
+extension MaybePublisher {
+  /// A maybe publisher needs no conversion: this returns it unchanged.
+  @available(*, deprecated, message: "This publisher is already a MaybePublisher: uncheckedMaybe() is useless")
+  @inlinable
+  public func uncheckedMaybe() -> Self {
+    self
+  }
+}
+
+extension Publishers {
+  /// A maybe publisher that forwards its upstream unchanged, trusting it to
+  /// honor the contract. See ``ReactiveCore/Publisher/uncheckedMaybe()``.
+  public struct UncheckedMaybe<Upstream: Publisher>: MaybePublisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher trusted to publish at most one value.
+    public let upstream: Upstream
+
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.receive(subscriber: subscriber)
+    }
+  }
+}

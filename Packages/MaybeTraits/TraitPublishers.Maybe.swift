@@ -1,0 +1,124 @@
+public import ReactiveCore
+
+extension TraitPublishers {
+  /// A deferred maybe publisher that runs a job for each subscriber and
+  /// publishes the one result the job promises.
+  ///
+  /// The closure runs once per subscription, on the subscriber's first
+  /// demand: each subscriber gets its own job. It receives a promise, which
+  /// may be called from any thread, now or later; only its first call counts.
+  /// It returns a cancellable, cancelled when the subscription is cancelled,
+  /// and also after the result is delivered, for cleanup.
+  ///
+  /// ```swift
+  /// let publisher = TraitPublishers.Maybe<String, LookupError> { promise in
+  ///   let task = lookup(name) { name in
+  ///     promise(name.map { .success($0) } ?? .finished)
+  ///   }
+  ///   return AnyCancellable { task.cancel() }
+  /// }
+  /// ```
+  ///
+  /// A job can also forward another maybe publisher:
+  ///
+  /// ```swift
+  /// let publisher = TraitPublishers.Maybe<String, any Error> { promise in
+  ///   otherMaybe.sinkMaybe(receive: promise)
+  /// }
+  /// ```
+  public struct Maybe<Output, Failure: Error>: MaybePublisher {
+    /// The closure that completes a job, once.
+    public typealias Promise = (MaybeResult<Output, Failure>) -> Void
+
+    /// The closure that starts a job.
+    public let start: (@escaping Promise) -> AnyCancellable
+
+    /// Creates a maybe publisher that runs `start` for each subscriber.
+    ///
+    /// - Parameter start: A closure that starts the job, eventually calls
+    ///   the promise, and returns a cancellable that stops the job.
+    public init(_ start: @escaping (@escaping Promise) -> AnyCancellable) {
+      self.start = start
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      subscriber.receive(subscription: MaybeJob(subscriber, start: start))
+    }
+  }
+}
+
+/// One subscriber's job.
+///
+/// States:
+/// - `idle(downstream, start)`: no demand yet, the job has not started;
+/// - `running(downstream, cancellable)`: started; `cancellable` is nil until `start` returns;
+/// - `terminal`: completed or cancelled; holds nothing.
+private final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
+  // @unchecked Sendable: the only mutable state is under `state`'s lock.
+  typealias Output = Downstream.Input
+  typealias Failure = Downstream.Failure
+  typealias Start = (@escaping TraitPublishers.Maybe<Output, Failure>.Promise) -> AnyCancellable
+
+  private enum State: @unchecked Sendable {
+    case idle(Downstream, Start)
+    case running(Downstream, AnyCancellable?)
+    case terminal
+  }
+
+  private let state: Lock<State>
+
+  var description: String { "TraitPublishers.Maybe" }
+
+  init(_ downstream: Downstream, start: @escaping Start) {
+    state = Lock(.idle(downstream, start))
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let start = state.withLock { state -> Start? in
+      guard case let .idle(downstream, start) = state else { return nil }
+      state = .running(downstream, nil)
+      return start
+    }
+    guard let start else { return }
+    let cancellable = start { [self] result in complete(result) }
+    let stale = state.withLock { state -> AnyCancellable? in
+      guard case let .running(downstream, nil) = state else {
+        return cancellable  // completed or cancelled while starting
+      }
+      state = .running(downstream, cancellable)
+      return nil
+    }
+    stale?.cancel()
+  }
+
+  private func complete(_ result: MaybeResult<Output, Failure>) {
+    let running = state.withLock { state -> (Downstream, AnyCancellable?)? in
+      guard case let .running(downstream, cancellable) = state else { return nil }
+      state = .terminal
+      return (downstream, cancellable)
+    }
+    guard let (downstream, cancellable) = running else { return }  // only the first result counts
+    switch result {
+    case .finished:
+      downstream.receive(completion: .finished)
+    case let .success(value):
+      _ = downstream.receive(value)
+      downstream.receive(completion: .finished)
+    case let .failure(error):
+      downstream.receive(completion: .failure(error))
+    }
+    cancellable?.cancel()
+  }
+
+  func cancel() {
+    let previous = state.withLock { state -> State in
+      defer { state = .terminal }
+      return state
+    }
+    if case let .running(_, cancellable) = previous {
+      cancellable?.cancel()
+    }
+    _ = previous  // released here, after the lock
+  }
+}

@@ -1,0 +1,125 @@
+import MaybeTraits
+import ReactiveCore
+import Synchronization
+import Testing
+import TraitsTesting
+
+@Suite struct SinkMaybeTests {
+  typealias Outcome = MaybeResult<Int, TestError>
+
+  /// Forwards a test-controlled upstream as a maybe publisher.
+  struct Forward<Upstream: Publisher>: MaybePublisher {
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+    let upstream: Upstream
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.receive(subscriber: subscriber)
+    }
+  }
+
+  /// Collects the outcomes `sinkMaybe` delivers.
+  final class Outcomes: Sendable {
+    let list = Mutex<[Outcome]>([])
+    var all: [Outcome] { list.withLock { $0 } }
+    func append(_ outcome: Outcome) { list.withLock { $0.append(outcome) } }
+  }
+
+  @Test func aValueThenFinishedIsASuccess() {
+    let outcomes = Outcomes()
+    let upstream = TestPublisher<Int, TestError>()
+    let cancellable = Forward(upstream: upstream).sinkMaybe(receive: outcomes.append)
+
+    _ = upstream.send(1)
+    #expect(outcomes.all.isEmpty)  // the outcome is known at completion
+    upstream.send(completion: .finished)
+
+    #expect(outcomes.all == [.success(1)])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func finishedWithoutAValueIsFinished() {
+    let outcomes = Outcomes()
+    let cancellable = AnyMaybePublisher<Int, TestError>.empty().sinkMaybe(receive: outcomes.append)
+    #expect(outcomes.all == [.finished])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func aFailureIsAFailure() {
+    let outcomes = Outcomes()
+    let cancellable = AnyMaybePublisher<Int, TestError>.fail(TestError(code: 1)).sinkMaybe(receive: outcomes.append)
+    #expect(outcomes.all == [.failure(TestError(code: 1))])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func requestsUnlimitedDemand() {
+    let upstream = TestPublisher<Int, TestError>()
+    let cancellable = Forward(upstream: upstream).sinkMaybe { _ in }
+    #expect(upstream.requests == [.unlimited])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func theClosureRunsExactlyOnce() {
+    let outcomes = Outcomes()
+    let upstream = TestPublisher<Int, TestError>()
+    let cancellable = Forward(upstream: upstream).sinkMaybe(receive: outcomes.append)
+
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(TestError()))
+
+    #expect(outcomes.all == [.finished])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func cancelReachesTheUpstreamAndSilencesTheClosure() {
+    let outcomes = Outcomes()
+    let upstream = TestPublisher<Int, TestError>()
+    let cancellable = Forward(upstream: upstream).sinkMaybe(receive: outcomes.append)
+
+    cancellable.cancel()
+    _ = upstream.send(1)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(outcomes.all.isEmpty)
+  }
+
+  @Test func deinitializingTheCancellableCancels() {
+    let upstream = TestPublisher<Int, TestError>()
+    _ = Forward(upstream: upstream).sinkMaybe { _ in }
+    #expect(upstream.cancellations == 1)
+  }
+
+  // MARK: Lifetimes
+
+  @Test func completionReleasesTheClosure() {
+    let upstream = TestPublisher<Int, TestError>()
+    weak var weakToken: Token?
+    let cancellable = {
+      let token = Token()
+      weakToken = token
+      return Forward(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
+    }()
+    #expect(weakToken != nil)
+
+    upstream.send(completion: .finished)
+
+    #expect(weakToken == nil)
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func cancelReleasesTheClosure() {
+    let upstream = TestPublisher<Int, TestError>()
+    weak var weakToken: Token?
+    let cancellable = {
+      let token = Token()
+      weakToken = token
+      return Forward(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
+    }()
+    #expect(weakToken != nil)
+
+    cancellable.cancel()
+
+    #expect(weakToken == nil)
+  }
+}
