@@ -1,0 +1,32 @@
+public import MaybeTraits
+public import ReactiveCore
+
+extension MaybePublisher where Output == Void, Failure == Never {
+  /// Subscribes to this publisher and lets it run to completion, without
+  /// observing it.
+  ///
+  /// Nothing is returned, so nothing can cancel the work: the publisher is
+  /// kept alive by its own subscription until it completes.
+  ///
+  /// ```swift
+  /// logPublisher(event).fireAndForget()
+  /// ```
+  public func fireAndForget() {
+    _ = preventCancellation().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+  }
+}
+
+extension MaybePublisher where Output == Void {
+  /// Subscribes to this publisher and lets it run to completion, without
+  /// observing it; its failure, if any, is ignored.
+  ///
+  /// Nothing is returned, so nothing can cancel the work: the publisher is
+  /// kept alive by its own subscription until it completes.
+  ///
+  /// ```swift
+  /// uploadPublisher(report).fireAndForgetIgnoringFailure()
+  /// ```
+  public func fireAndForgetIgnoringFailure() {
+    _ = preventCancellation().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+  }
+}

@@ -1,0 +1,73 @@
+public import ReactiveCore
+
+extension Publisher {
+  /// Traps at run time if this publisher breaks the single contract.
+  ///
+  /// The returned single publisher stops the program, with a message such as
+  /// `Single violation: too many elements (Names.swift:42)`, if this
+  /// publisher finishes without a value (`missing element`), publishes a
+  /// second value (`too many elements`), or fails after its value
+  /// (`element then failure`). A plain failure is passed on. It holds the
+  /// value until this publisher completes.
+  ///
+  /// ```swift
+  /// func namePublisher() -> AnySinglePublisher<String, Never> {
+  ///   // Right as long as the subject never finishes:
+  ///   nameSubject.prefix(1).assertSingle().eraseToAnySinglePublisher()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - file: The file named in the trap message.
+  ///   - line: The line named in the trap message.
+  @inlinable
+  public func assertSingle(file: StaticString = #fileID, line: UInt = #line) -> Publishers.AssertSingle<Self> {
+    Publishers.AssertSingle(upstream: self, file: file, line: line)
+  }
+}
+
+extension SinglePublisher {
+  /// A single publisher needs no run-time check: this returns it unchanged.
+  @available(*, deprecated, message: "This publisher is already a SinglePublisher: assertSingle() is useless")
+  @inlinable
+  public func assertSingle(file: StaticString = #fileID, line: UInt = #line) -> Self {
+    self
+  }
+}
+
+extension Publishers {
+  /// A single publisher that traps if its upstream breaks the contract. See
+  /// ``ReactiveCore/Publisher/assertSingle(file:line:)``.
+  public struct AssertSingle<Upstream: Publisher>: SinglePublisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are checked.
+    public let upstream: Upstream
+    /// The file named in the trap message.
+    public let file: StaticString
+    /// The line named in the trap message.
+    public let line: UInt
+
+    @inlinable
+    public init(upstream: Upstream, file: StaticString = #fileID, line: UInt = #line) {
+      self.upstream = upstream
+      self.file = file
+      self.line = line
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let (file, line) = (file, line)
+      let inner = SingleCheckInner<Output, Failure, S>(subscriber, description: "AssertSingle") { error in
+        switch error {
+        case let .upstream(failure):
+          return failure
+        case .missingElement, .tooManyElements, .elementThenFailure:
+          let fileName = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
+          fatalError("Single violation: \(error.violation ?? "") (\(fileName):\(line))", file: file, line: line)
+        }
+      }
+      upstream.subscribe(inner)
+    }
+  }
+}

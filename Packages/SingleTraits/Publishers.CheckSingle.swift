@@ -1,0 +1,47 @@
+public import ReactiveCore
+
+extension Publisher {
+  /// Checks at run time that this publisher honors the single contract.
+  ///
+  /// The returned single publisher fails with a ``SingleError`` that names
+  /// the violation if this publisher finishes without a value
+  /// (``SingleError/missingElement``), publishes a second value
+  /// (``SingleError/tooManyElements``, and this publisher is cancelled), or
+  /// fails after its value (``SingleError/elementThenFailure(_:)``). A plain
+  /// failure becomes ``SingleError/upstream(_:)``. It holds the value until
+  /// this publisher completes.
+  ///
+  /// ```text
+  /// upstream  --a--|     -----|      --a--b     --a--x     ---x
+  /// result    -----(a|)  -----m      -----t     -----e     ---u
+  /// ```
+  ///
+  /// `m`, `t`, `e`, `u`: failures `.missingElement`, `.tooManyElements`,
+  /// `.elementThenFailure(x)`, `.upstream(x)`.
+  @inlinable
+  public func checkSingle() -> Publishers.CheckSingle<Self> {
+    Publishers.CheckSingle(upstream: self)
+  }
+}
+
+extension Publishers {
+  /// A single publisher that fails with a ``SingleError`` if its upstream
+  /// breaks the contract. See ``ReactiveCore/Publisher/checkSingle()``.
+  public struct CheckSingle<Upstream: Publisher>: SinglePublisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = SingleError<Upstream.Failure>
+
+    /// The publisher whose values are checked.
+    public let upstream: Upstream
+
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let inner = SingleCheckInner<Output, Upstream.Failure, S>(subscriber, description: "CheckSingle") { $0 }
+      upstream.subscribe(inner)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+public import ReactiveCore
+
+extension Publisher {
+  /// Declares, without any check, that this publisher honors the single
+  /// contract: exactly one value, or a failure.
+  ///
+  /// Use it only when you know it is true; the behavior of a single publisher
+  /// that breaks the contract is undefined. It costs nothing at run time.
+  ///
+  /// ```swift
+  /// [1, 2].publisher.prefix(1).uncheckedSingle()  // right: one value
+  /// Empty<Int, Never>().uncheckedSingle()          // wrong: no value
+  /// ```
+  @inlinable
+  public func uncheckedSingle() -> Publishers.UncheckedSingle<Self> {
+    Publishers.UncheckedSingle(upstream: self)
+  }
+}
+
+extension SinglePublisher {
+  /// A single publisher needs no conversion: this returns it unchanged.
+  @available(*, deprecated, message: "This publisher is already a SinglePublisher: uncheckedSingle() is useless")
+  @inlinable
+  public func uncheckedSingle() -> Self {
+    self
+  }
+}
+
+extension Publishers {
+  /// A single publisher that forwards its upstream unchanged, trusting it to
+  /// honor the contract. See ``ReactiveCore/Publisher/uncheckedSingle()``.
+  public struct UncheckedSingle<Upstream: Publisher>: SinglePublisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher trusted to publish exactly one value, or fail.
+    public let upstream: Upstream
+
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.receive(subscriber: subscriber)
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import ReactiveCore
+
+/// The subscription behind `checkSingle()` and `assertSingle()`.
+///
+/// It holds the upstream's value until the upstream completes, because only
+/// the completion proves that no second value comes: then it delivers the
+/// value (once demanded) and `.finished`. A contract violation, or an
+/// upstream failure, becomes `convert(error)` (which traps for
+/// `assertSingle()`); a second value also cancels the upstream.
+///
+/// The upstream is asked for `.unlimited` on the downstream's first demand,
+/// so that it can show a second value.
+///
+/// States:
+/// - `awaitingSubscription(downstream)`: created;
+/// - `subscribed(downstream, upstream, value, demanded)`: running, with the value received so far;
+/// - `finishedWithValue(downstream, value)`: the upstream finished; the value waits for demand;
+/// - `terminal`: completed or cancelled; holds nothing.
+final class SingleCheckInner<Output, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+  CustomStringConvertible, @unchecked Sendable
+where Downstream.Input == Output {
+  // @unchecked Sendable: the only mutable state is under `state`'s lock.
+  typealias Input = Output
+  typealias Failure = UpstreamFailure
+  typealias Convert = (SingleError<UpstreamFailure>) -> Downstream.Failure
+
+  private enum State: @unchecked Sendable {
+    case awaitingSubscription(Downstream)
+    case subscribed(Downstream, any Subscription, value: Output?, demanded: Bool)
+    case finishedWithValue(Downstream, Output)
+    case terminal
+  }
+
+  /// What to do once the lock is released.
+  private enum Action: @unchecked Sendable {
+    case none
+    case requestUpstream(any Subscription)
+    case deliver(Downstream, Output)
+    case fail(Downstream, SingleError<UpstreamFailure>, cancelling: (any Subscription)?)
+    case release(State)
+  }
+
+  private let state: Lock<State>
+  private let convert: Convert
+  let description: String
+
+  init(_ downstream: Downstream, description: String, convert: @escaping Convert) {
+    state = Lock(.awaitingSubscription(downstream))
+    self.description = description
+    self.convert = convert
+  }
+
+  func receive(subscription: any Subscription) {
+    let downstream = state.withLock { state -> Downstream? in
+      guard case let .awaitingSubscription(downstream) = state else { return nil }
+      state = .subscribed(downstream, subscription, value: nil, demanded: false)
+      return downstream
+    }
+    guard let downstream else {
+      subscription.cancel()  // a second subscription, or one after cancel
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  func receive(_ input: Output) -> Subscribers.Demand {
+    let action = state.withLock { state -> Action in
+      switch state {
+      case let .subscribed(downstream, subscription, nil, demanded):
+        state = .subscribed(downstream, subscription, value: input, demanded: demanded)
+        return .none
+      case let .subscribed(downstream, subscription, .some, _):
+        state = .terminal
+        return .fail(downstream, .tooManyElements, cancelling: subscription)
+      case .awaitingSubscription, .finishedWithValue, .terminal:
+        return .none  // an upstream bug, or a value racing a cancel: ignored
+      }
+    }
+    perform(action)
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    let action = state.withLock { state -> Action in
+      guard case let .subscribed(downstream, _, value, demanded) = state else { return .none }
+      switch (completion, value) {
+      case (.finished, nil):
+        state = .terminal
+        return .fail(downstream, .missingElement, cancelling: nil)
+      case let (.finished, .some(value)):
+        guard demanded else {
+          state = .finishedWithValue(downstream, value)
+          return .none
+        }
+        state = .terminal
+        return .deliver(downstream, value)
+      case let (.failure(error), nil):
+        state = .terminal
+        return .fail(downstream, .upstream(error), cancelling: nil)
+      case let (.failure(error), .some):
+        state = .terminal
+        return .fail(downstream, .elementThenFailure(error), cancelling: nil)
+      }
+    }
+    perform(action)
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let action = state.withLock { state -> Action in
+      switch state {
+      case let .subscribed(downstream, subscription, value, false):
+        state = .subscribed(downstream, subscription, value: value, demanded: true)
+        return .requestUpstream(subscription)
+      case let .finishedWithValue(downstream, value):
+        state = .terminal
+        return .deliver(downstream, value)
+      case .awaitingSubscription, .subscribed, .terminal:
+        return .none  // already demanded, or over
+      }
+    }
+    perform(action)
+  }
+
+  func cancel() {
+    let action = state.withLock { state -> Action in
+      defer { state = .terminal }
+      return .release(state)
+    }
+    if case let .release(.subscribed(_, subscription, _, _)) = action {
+      subscription.cancel()
+    }
+    perform(action)
+  }
+
+  private func perform(_ action: Action) {
+    switch action {
+    case let .requestUpstream(subscription):
+      subscription.request(.unlimited)
+    case let .deliver(downstream, value):
+      _ = downstream.receive(value)
+      downstream.receive(completion: .finished)
+    case let .fail(downstream, error, subscription):
+      subscription?.cancel()
+      downstream.receive(completion: .failure(convert(error)))
+    case .none, .release:
+      break  // what `.release` holds is released here, after the lock
+    }
+  }
+}

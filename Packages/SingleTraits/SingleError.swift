@@ -1,0 +1,38 @@
+/// The error of a publisher built by `checkSingle()`: the upstream broke the
+/// single contract, or it failed.
+///
+/// A single publisher publishes exactly one value and finishes, or fails
+/// before any value: it never finishes empty, never publishes two values,
+/// and never fails after a value.
+///
+/// ```swift
+/// let cancellable = upstream.checkSingle().sinkSingle { result in
+///   if case .failure(.missingElement) = result { print("contract broken") }
+/// }
+/// ```
+public enum SingleError<UpstreamFailure: Error>: Error {
+  /// The upstream finished without publishing any value.
+  case missingElement
+  /// The upstream published a second value. The upstream is cancelled.
+  case tooManyElements
+  /// The upstream published a value, then failed with this error.
+  case elementThenFailure(UpstreamFailure)
+  /// The upstream failed with this error before publishing any value: the
+  /// contract holds, and the error is passed on.
+  case upstream(UpstreamFailure)
+}
+
+extension SingleError {
+  /// The name of the broken rule, for trap messages; nil for `.upstream`.
+  var violation: String? {
+    switch self {
+    case .missingElement: "missing element"
+    case .tooManyElements: "too many elements"
+    case .elementThenFailure: "element then failure"
+    case .upstream: nil
+    }
+  }
+}
+
+extension SingleError: Equatable where UpstreamFailure: Equatable {}
+extension SingleError: Hashable where UpstreamFailure: Hashable {}

@@ -1,0 +1,43 @@
+public import ReactiveCore
+
+extension SinglePublisher {
+  /// Attaches a subscriber that receives the publisher's one outcome.
+  ///
+  /// The closure runs exactly once, when the publisher completes: with
+  /// `.success(value)` after the value and `.finished`, or with
+  /// `.failure(error)`. It never runs after the returned cancellable is
+  /// cancelled, and it is released after completion or cancellation, so it
+  /// may capture the owner of the cancellable.
+  ///
+  /// ```swift
+  /// let cancellable = namePublisher().sinkSingle { result in
+  ///   switch result {
+  ///   case let .success(name): handle(name)
+  ///   case let .failure(error): handle(error)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A single publisher that finishes without a value breaks its trait (it
+  /// was built with `uncheckedSingle()` on a publisher that was not single,
+  /// or it has a bug): there is no result to give the closure, and the
+  /// process traps with `"Single violation: missing element (sinkSingle)"`.
+  /// Use `checkSingle()` upstream to turn such a bug into an error instead.
+  ///
+  /// - Parameter receive: The closure to run with the outcome.
+  /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
+  public func sinkSingle(receive: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
+    // The maybe sink already keeps the value until the completion, runs its
+    // closure once, outside its lock, and releases it at the end.
+    sinkMaybe { result in
+      switch result {
+      case let .success(value):
+        receive(.success(value))
+      case let .failure(error):
+        receive(.failure(error))
+      case .finished:
+        fatalError("Single violation: missing element (sinkSingle)")
+      }
+    }
+  }
+}

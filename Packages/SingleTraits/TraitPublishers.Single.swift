@@ -1,0 +1,60 @@
+public import MaybeTraits
+public import ReactiveCore
+
+extension TraitPublishers {
+  /// A deferred single publisher that runs a job for each subscriber and
+  /// publishes the one result the job promises.
+  ///
+  /// The closure runs once per subscription, on the subscriber's first
+  /// demand: each subscriber gets its own job, and nothing runs before. It
+  /// receives a promise, which may be called from any thread, now or later;
+  /// only its first call counts. It returns a cancellable, cancelled when the
+  /// subscription is cancelled, and also after the result is delivered, for
+  /// cleanup.
+  ///
+  /// ```swift
+  /// let publisher = TraitPublishers.Single<String, LookupError> { promise in
+  ///   let task = lookup(id) { result in promise(result) }
+  ///   return AnyCancellable { task.cancel() }
+  /// }
+  /// ```
+  ///
+  /// A job can also forward another single publisher:
+  ///
+  /// ```swift
+  /// let publisher = TraitPublishers.Single<String, any Error> { promise in
+  ///   otherSingle.sinkSingle(receive: promise)
+  /// }
+  /// ```
+  public struct Single<Output, Failure: Error>: SinglePublisher {
+    /// The closure that completes a job, once.
+    public typealias Promise = (Result<Output, Failure>) -> Void
+
+    /// The closure that starts a job.
+    public let start: (@escaping Promise) -> AnyCancellable
+
+    /// Creates a single publisher that runs `start` for each subscriber.
+    ///
+    /// - Parameter start: A closure that starts the job, eventually calls
+    ///   the promise, and returns a cancellable that stops the job.
+    public init(_ start: @escaping (@escaping Promise) -> AnyCancellable) {
+      self.start = start
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      // A single job is a maybe job whose promise never says `.finished`:
+      // the maybe job's state machine (start on demand, first call wins,
+      // cleanup on completion and cancel) is the one this needs.
+      let start = start
+      let job = TraitPublishers.Maybe<Output, Failure> { promise in
+        start { result in
+          switch result {
+          case let .success(value): promise(.success(value))
+          case let .failure(error): promise(.failure(error))
+          }
+        }
+      }
+      job.receive(subscriber: subscriber)
+    }
+  }
+}

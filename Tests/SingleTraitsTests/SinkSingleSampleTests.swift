@@ -1,0 +1,35 @@
+import ReactiveCore
+import SingleTraits
+import Testing
+
+/// The samples of the "sinkSingle(receive:)" section of the specification.
+@Suite struct SinkSingleSampleTests {
+  /// What the handlers of the sample saw.
+  final class Screen {
+    var names: [String] = []
+    var errors: [TestError] = []
+    func handle(_ name: String) { names.append(name) }
+    func handle(_ error: TestError) { errors.append(error) }
+  }
+
+  func namePublisher(_ name: String?) -> AnySinglePublisher<String, TestError> {
+    name.map { .just($0) } ?? .fail(TestError(code: 404))
+  }
+
+  @Test func thereAreOnlyTwoCasesToHandle() {
+    let screen = Screen()
+    for name in ["Alice", nil] {
+      let cancellable = namePublisher(name).sinkSingle { (result: Result<String, TestError>) in
+        switch result {
+        case let .success(name):
+          screen.handle(name)
+        case let .failure(error):
+          screen.handle(error)
+        }
+      }
+      withExtendedLifetime(cancellable) {}
+    }
+    #expect(screen.names == ["Alice"])
+    #expect(screen.errors == [TestError(code: 404)])
+  }
+}

@@ -1,0 +1,100 @@
+import ReactiveCore
+import SingleTraits
+import Testing
+import TraitsTesting
+
+@Suite struct SinkSingleTests {
+  typealias Outcome = Result<Int, TestError>
+
+  @Test func aValueThenFinishedIsASuccess() {
+    let outcomes = Collector<Outcome>()
+    let upstream = TestPublisher<Int, TestError>()
+    let cancellable = ForwardSingle(upstream: upstream).sinkSingle(receive: outcomes.append)
+
+    _ = upstream.send(1)
+    #expect(outcomes.all.isEmpty)  // the outcome is known at completion
+    upstream.send(completion: .finished)
+
+    #expect(outcomes.all == [.success(1)])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func aFailureIsAFailure() {
+    let outcomes = Collector<Outcome>()
+    let cancellable = AnySinglePublisher<Int, TestError>.fail(TestError(code: 1)).sinkSingle(receive: outcomes.append)
+    #expect(outcomes.all == [.failure(TestError(code: 1))])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func requestsUnlimitedDemand() {
+    let upstream = TestPublisher<Int, TestError>()
+    let cancellable = ForwardSingle(upstream: upstream).sinkSingle { _ in }
+    #expect(upstream.requests == [.unlimited])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func theClosureNeverRunsAfterCancel() {
+    let outcomes = Collector<Outcome>()
+    let upstream = TestPublisher<Int, TestError>()
+    let cancellable = ForwardSingle(upstream: upstream).sinkSingle(receive: outcomes.append)
+
+    cancellable.cancel()
+    _ = upstream.send(1)
+    upstream.send(completion: .finished)
+
+    #expect(outcomes.all.isEmpty)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func theClosureRunsOnceEvenIfTheUpstreamCompletesTwice() {
+    let outcomes = Collector<Outcome>()
+    let upstream = TestPublisher<Int, TestError>()
+    let cancellable = ForwardSingle(upstream: upstream).sinkSingle(receive: outcomes.append)
+
+    upstream.send(completion: .failure(TestError(code: 1)))
+    upstream.send(completion: .failure(TestError(code: 2)))
+
+    #expect(outcomes.all == [.failure(TestError(code: 1))])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func theClosureIsReleasedAfterCompletion() {
+    let upstream = TestPublisher<Int, TestError>()
+    weak var weakToken: Token?
+    let cancellable: AnyCancellable = {
+      let token = Token()
+      weakToken = token
+      return ForwardSingle(upstream: upstream).sinkSingle { _ in withExtendedLifetime(token) {} }
+    }()
+    #expect(weakToken != nil)
+
+    _ = upstream.send(1)
+    upstream.send(completion: .finished)
+
+    #expect(weakToken == nil)
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func theClosureIsReleasedAfterCancel() {
+    let upstream = TestPublisher<Int, TestError>()
+    weak var weakToken: Token?
+    let cancellable: AnyCancellable = {
+      let token = Token()
+      weakToken = token
+      return ForwardSingle(upstream: upstream).sinkSingle { _ in withExtendedLifetime(token) {} }
+    }()
+    #expect(weakToken != nil)
+
+    cancellable.cancel()
+
+    #expect(weakToken == nil)
+  }
+
+  @Test func finishingWithoutAValueTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let cancellable = Empty<Int, Never>().uncheckedSingle().sinkSingle { _ in }
+      withExtendedLifetime(cancellable) {}
+    }
+    #expect(result.standardErrorText.contains("Single violation: missing element (sinkSingle)"))
+  }
+}
