@@ -32,3 +32,15 @@ extension MaybeError {
 
 extension MaybeError: Equatable where UpstreamFailure: Equatable {}
 extension MaybeError: Hashable where UpstreamFailure: Hashable {}
+
+extension MaybeError {
+  /// The error a maybe check reports for what it saw.
+  init(_ event: TraitCheckEvent<UpstreamFailure>) {
+    switch event {
+    case .tooManyElements: self = .tooManyElements
+    case let .elementThenFailure(error): self = .elementThenFailure(error)
+    case let .upstream(error): self = .upstream(error)
+    case .missingElement: preconditionFailure("Bug in checkMaybe: a maybe publisher may finish without a value")
+    }
+  }
+}

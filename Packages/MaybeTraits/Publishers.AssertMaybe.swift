@@ -55,7 +55,8 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (file, line) = (file, line)
-      let inner = MaybeCheckInner<Output, Failure, S>(subscriber, description: "AssertMaybe") { error in
+      let inner = TraitCheckInner<Output, Failure, S>(subscriber, description: "AssertMaybe", requiresElement: false) {
+        let error = MaybeError($0)
         switch error {
         case let .upstream(failure):
           return failure

@@ -39,7 +39,12 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = MaybeCheckInner<Output, Upstream.Failure, S>(subscriber, description: "CheckMaybe") { $0 }
+      let inner = TraitCheckInner<Output, Upstream.Failure, S>(
+        subscriber,
+        description: "CheckMaybe",
+        requiresElement: false,
+        convert: MaybeError.init
+      )
       upstream.subscribe(inner)
     }
   }

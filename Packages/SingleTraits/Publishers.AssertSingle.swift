@@ -1,3 +1,4 @@
+import MaybeTraits
 public import ReactiveCore
 
 extension Publisher {
@@ -58,7 +59,8 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (file, line) = (file, line)
-      let inner = SingleCheckInner<Output, Failure, S>(subscriber, description: "AssertSingle") { error in
+      let inner = TraitCheckInner<Output, Failure, S>(subscriber, description: "AssertSingle", requiresElement: true) {
+        let error = SingleError($0)
         switch error {
         case let .upstream(failure):
           return failure

@@ -1,3 +1,4 @@
+import MaybeTraits
 public import ReactiveCore
 
 extension Publisher {
@@ -40,7 +41,12 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = SingleCheckInner<Output, Upstream.Failure, S>(subscriber, description: "CheckSingle") { $0 }
+      let inner = TraitCheckInner<Output, Upstream.Failure, S>(
+        subscriber,
+        description: "CheckSingle",
+        requiresElement: true,
+        convert: SingleError.init
+      )
       upstream.subscribe(inner)
     }
   }

@@ -1,3 +1,5 @@
+import MaybeTraits
+
 /// The error of a publisher built by `checkSingle()`: the upstream broke the
 /// single contract, or it failed.
 ///
@@ -36,3 +38,15 @@ extension SingleError {
 
 extension SingleError: Equatable where UpstreamFailure: Equatable {}
 extension SingleError: Hashable where UpstreamFailure: Hashable {}
+
+extension SingleError {
+  /// The error a single check reports for what it saw.
+  init(_ event: TraitCheckEvent<UpstreamFailure>) {
+    switch event {
+    case .missingElement: self = .missingElement
+    case .tooManyElements: self = .tooManyElements
+    case let .elementThenFailure(error): self = .elementThenFailure(error)
+    case let .upstream(error): self = .upstream(error)
+    }
+  }
+}

@@ -1,12 +1,28 @@
-import ReactiveCore
+package import ReactiveCore
 
-/// The subscription behind `checkMaybe()` and `assertMaybe()`.
+/// What a runtime trait check saw go wrong: a violation of the trait's
+/// contract, or a plain upstream failure. Each trait turns it into its own
+/// error (`MaybeError`, `SingleError`).
+package enum TraitCheckEvent<UpstreamFailure: Error> {
+  /// The upstream finished without a value (a violation for a single only).
+  case missingElement
+  /// The upstream published a second value.
+  case tooManyElements
+  /// The upstream published a value, then failed.
+  case elementThenFailure(UpstreamFailure)
+  /// The upstream failed without a value.
+  case upstream(UpstreamFailure)
+}
+
+/// The subscription behind `checkMaybe()`, `assertMaybe()`, `checkSingle()`
+/// and `assertSingle()`.
 ///
 /// It holds the upstream's first value until the upstream completes, because
 /// only the completion proves that no second value comes: then it delivers
 /// the value (once demanded) and `.finished`. A contract violation, or an
-/// upstream failure, becomes `convert(error)` (which traps for
-/// `assertMaybe()`), and a second value also cancels the upstream.
+/// upstream failure, becomes `convert(event)` (which traps for the `assert`
+/// forms), and a second value also cancels the upstream. With
+/// `requiresElement` (singles), finishing without a value is a violation too.
 ///
 /// The upstream is asked for `.unlimited` on the downstream's first demand,
 /// so that it can show a second value.
@@ -16,13 +32,13 @@ import ReactiveCore
 /// - `subscribed(downstream, upstream, value, demanded)`: running, with the value received so far;
 /// - `finishedWithValue(downstream, value)`: the upstream finished; the value waits for demand;
 /// - `terminal`: completed or cancelled; holds nothing.
-final class MaybeCheckInner<Output, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+package final class TraitCheckInner<Output, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Output {
   // @unchecked Sendable: the only mutable state is under `state`'s lock.
-  typealias Input = Output
-  typealias Failure = UpstreamFailure
-  typealias Convert = (MaybeError<UpstreamFailure>) -> Downstream.Failure
+  package typealias Input = Output
+  package typealias Failure = UpstreamFailure
+  package typealias Convert = (TraitCheckEvent<UpstreamFailure>) -> Downstream.Failure
 
   private enum State: @unchecked Sendable {
     case awaitingSubscription(Downstream)
@@ -37,21 +53,23 @@ where Downstream.Input == Output {
     case requestUpstream(any Subscription)
     case deliver(Downstream, Output)
     case finish(Downstream)
-    case fail(Downstream, MaybeError<UpstreamFailure>, cancelling: (any Subscription)?)
+    case fail(Downstream, TraitCheckEvent<UpstreamFailure>, cancelling: (any Subscription)?)
     case release(State)
   }
 
   private let state: Lock<State>
   private let convert: Convert
-  let description: String
+  private let requiresElement: Bool
+  package let description: String
 
-  init(_ downstream: Downstream, description: String, convert: @escaping Convert) {
+  package init(_ downstream: Downstream, description: String, requiresElement: Bool, convert: @escaping Convert) {
     state = Lock(.awaitingSubscription(downstream))
     self.description = description
+    self.requiresElement = requiresElement
     self.convert = convert
   }
 
-  func receive(subscription: any Subscription) {
+  package func receive(subscription: any Subscription) {
     let downstream = state.withLock { state -> Downstream? in
       guard case let .awaitingSubscription(downstream) = state else { return nil }
       state = .subscribed(downstream, subscription, value: nil, demanded: false)
@@ -64,7 +82,7 @@ where Downstream.Input == Output {
     downstream.receive(subscription: self)
   }
 
-  func receive(_ input: Output) -> Subscribers.Demand {
+  package func receive(_ input: Output) -> Subscribers.Demand {
     let action = state.withLock { state -> Action in
       switch state {
       case let .subscribed(downstream, subscription, nil, demanded):
@@ -81,13 +99,13 @@ where Downstream.Input == Output {
     return .none
   }
 
-  func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+  package func receive(completion: Subscribers.Completion<UpstreamFailure>) {
     let action = state.withLock { state -> Action in
       guard case let .subscribed(downstream, _, value, demanded) = state else { return .none }
       switch (completion, value) {
       case (.finished, nil):
         state = .terminal
-        return .finish(downstream)
+        return requiresElement ? .fail(downstream, .missingElement, cancelling: nil) : .finish(downstream)
       case let (.finished, .some(value)):
         guard demanded else {
           state = .finishedWithValue(downstream, value)
@@ -106,7 +124,7 @@ where Downstream.Input == Output {
     perform(action)
   }
 
-  func request(_ demand: Subscribers.Demand) {
+  package func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let action = state.withLock { state -> Action in
       switch state {
@@ -123,7 +141,7 @@ where Downstream.Input == Output {
     perform(action)
   }
 
-  func cancel() {
+  package func cancel() {
     let action = state.withLock { state -> Action in
       defer { state = .terminal }
       return .release(state)
