@@ -45,7 +45,7 @@ import TraitsTesting
   }
 
   @Test func aConformingPublisherIsErasedThroughThePrimaryAssociatedTypes() {
-    let publisher: any ImmediatePublisher<Int, Never> = Just(3).uncheckedImmediate()
+    let publisher: any ImmediatePublisher<Int, Never> = Just(3)
     #expect(publisher.eraseToAnyImmediatePublisher().record().events == [.subscription, .value(3), .finished])
   }
 }

@@ -7,12 +7,12 @@ import TraitsTesting
   // MARK: Honoured contract
 
   @Test func republishesAValueAndTheCompletionAtSubscription() {
-    let recorder = Just(1).assertImmediate().record()
+    let recorder = Just(1).eraseToAnyPublisher().assertImmediate().record()
     #expect(recorder.events == [.subscription, .value(1), .finished])
   }
 
   @Test func republishesAFailureAtSubscription() {
-    let recorder = Fail<Int, TestError>(error: TestError(code: 1)).assertImmediate().record()
+    let recorder = Fail<Int, TestError>(error: TestError(code: 1)).eraseToAnyPublisher().assertImmediate().record()
     #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
   }
 
@@ -37,7 +37,7 @@ import TraitsTesting
   }
 
   @Test func theFirstDemandGetsItsValueInsideTheRequest() {
-    let recorder = Just(1).assertImmediate().record(demand: .none)
+    let recorder = Just(1).eraseToAnyPublisher().assertImmediate().record(demand: .none)
 
     recorder.request(.max(1))
 
@@ -111,7 +111,7 @@ import TraitsTesting
     do {
       let holder = HoldingSubscriber<Int, Never>(demand: .unlimited)
       weakHolder = holder
-      Just(1).assertImmediate().subscribe(holder)
+      Just(1).eraseToAnyPublisher().assertImmediate().subscribe(holder)
     }
     // The holder keeps the subscription: only its release breaks the cycle.
     #expect(weakHolder == nil)
@@ -182,7 +182,7 @@ import TraitsTesting
   @Test func trapsOnARequestForNoDemand() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let holder = HoldingSubscriber<Int, Never>(demand: .none)
-      Just(1).assertImmediate().subscribe(holder)
+      Just(1).eraseToAnyPublisher().assertImmediate().subscribe(holder)
       holder.subscription?.request(.none)
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
