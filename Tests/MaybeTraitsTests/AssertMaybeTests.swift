@@ -11,16 +11,16 @@ import TraitsTesting
 
   @Test func isAMaybePublisherWithTheUpstreamFailure() {
     func requiresMaybe<P: MaybePublisher<Int, TestError>>(_ publisher: P) -> P { publisher }
-    let asserted = requiresMaybe(Just(1).setFailureType(to: TestError.self).assertMaybe())
+    let asserted = requiresMaybe(Just(1).setFailureType(to: TestError.self).eraseToAnyPublisher().assertMaybe())
     #expect(asserted.record().events == [.subscription, .value(1), .finished])
   }
 
   @Test func noElementIsFine() {
-    #expect(Empty<Int, TestError>().assertMaybe().record().events == [.subscription, .finished])
+    #expect(Empty<Int, TestError>().eraseToAnyPublisher().assertMaybe().record().events == [.subscription, .finished])
   }
 
   @Test func anUpstreamErrorPassesUnchanged() {
-    let events = Fail<Int, TestError>(error: TestError(code: 3)).assertMaybe().record().events
+    let events = Fail<Int, TestError>(error: TestError(code: 3)).eraseToAnyPublisher().assertMaybe().record().events
     #expect(events == [.subscription, .failure(TestError(code: 3))])
   }
 

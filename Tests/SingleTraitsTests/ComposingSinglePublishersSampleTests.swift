@@ -34,15 +34,10 @@ import TraitsTesting
 
   /// A publisher that downloads and saves.
   func refreshPublisher(store: Store) -> AnySinglePublisher<Void, any Error> {
-    let refresh =
-      downloadPublisher()
+    downloadPublisher()
       .map { apiModel in Model(apiModel) }
       .flatMap { model in self.savePublisher(model, in: store) }
-    // The specification ends with `.eraseToAnySinglePublisher()`: it compiles
-    // once `map` and `flatMap` of single publishers conform to
-    // SinglePublisher (ReactiveCore+SinglePublisher.swift). Until then the
-    // sample states the guarantee it will get from the compiler.
-    return AnySinglePublisher(Publishers.UncheckedSingle(upstream: refresh))
+      .eraseToAnySinglePublisher()
   }
 
   @Test func downloadsThenSaves() {
