@@ -39,7 +39,7 @@ extension Publisher {
 
 extension ImmediatePublisher {
   /// Returns this publisher: it is already immediate, and needs no check.
-  @available(*, deprecated, message: "This publisher is already an ImmediatePublisher: remove assertImmediate()")
+  @available(*, deprecated, message: "This publisher is already an ImmediatePublisher: assertImmediate() is useless")
   @inlinable
   public func assertImmediate(file: StaticString = #fileID, line: UInt = #line) -> Self { self }
 }

@@ -23,7 +23,7 @@ extension Publisher {
 
 extension ImmediatePublisher {
   /// Returns this publisher: it is already immediate.
-  @available(*, deprecated, message: "This publisher is already an ImmediatePublisher: remove uncheckedImmediate()")
+  @available(*, deprecated, message: "This publisher is already an ImmediatePublisher: uncheckedImmediate() is useless")
   @inlinable
   public func uncheckedImmediate() -> Self { self }
 }
