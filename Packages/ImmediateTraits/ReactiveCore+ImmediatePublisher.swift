@@ -92,8 +92,9 @@ where A: ImmediatePublisher, B: ImmediatePublisher, C: ImmediatePublisher {}
 extension Publishers.CombineLatest4: ImmediatePublisher
 where A: ImmediatePublisher, B: ImmediatePublisher, C: ImmediatePublisher, D: ImmediatePublisher {}
 // The prefix comes first. `prepend(1, 2)` builds a `Publishers.Sequence`
-// prefix, which may be empty (`prepend()`): it is not covered; prepend a
-// `Just` instead.
+// prefix, which may be empty (`prepend()`): it is not covered. `prepend(x)`
+// with one value builds a `Result.Publisher` prefix (Publisher+PrependValue.swift),
+// so it is covered, as is `prepend(Just(x))`.
 extension Publishers.Concatenate: ImmediatePublisher where Prefix: ImmediatePublisher {}
 // The other publisher is subscribed to first, and asked for one value: an
 // immediate one opens the gate (or fails) before the upstream is subscribed to.

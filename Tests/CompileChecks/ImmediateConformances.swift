@@ -222,7 +222,10 @@ let combineLatestOfAMaybeIsAPublisher: any Publisher<(Int, Int), Never> = combin
 // expected-error@+1 {{requires that 'Empty<Int, Never>'}}
 let combineLatestOfAMaybeIsNotImmediate: any ImmediatePublisher = combineLatestOfAMaybe
 
-let prependValues = Just(1).prepend(0)
+// One value: immediate, whatever the upstream.
+let prependOneValueIsImmediate: any ImmediatePublisher<Int, Never> = PassthroughSubject<Int, Never>().prepend(0)
+// Several values: the variadic form, whose prefix may be empty.
+let prependValues = Just(1).prepend(-1, 0)
 let prependValuesIsAPublisher: any Publisher<Int, Never> = prependValues
 // expected-error@+1 {{requires that 'Publishers.Sequence<[Int], Just<Int>.Failure>'}}
 let prependValuesIsNotImmediate: any ImmediatePublisher = prependValues
