@@ -72,7 +72,7 @@ extension Publishers {
     ///   - file: The file named in the trap message.
     ///   - line: The line named in the trap message.
     @inlinable
-    public init(upstream: Upstream, file: StaticString, line: UInt) {
+    public init(upstream: Upstream, file: StaticString = #fileID, line: UInt = #line) {
       self.upstream = upstream
       self.file = file
       self.line = line
