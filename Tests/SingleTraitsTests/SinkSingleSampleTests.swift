@@ -32,4 +32,28 @@ import Testing
     #expect(screen.names == ["Alice"])
     #expect(screen.errors == [TestError(code: 404)])
   }
+
+  /// The regular `sink(receiveCompletion:receiveValue:)` the section
+  /// compares with (the sample's stray closing brace dropped).
+  @Test func theRegularSinkLeavesTheCasesToTheCaller() {
+    let screen = Screen()
+    for name in ["Alice", nil] {
+      let cancellable = namePublisher(name).sink(
+        receiveCompletion: { completion in
+          switch completion {
+          case .finished:
+            break
+          case let .failure(error):
+            screen.handle(error)
+          }
+        },
+        receiveValue: { name in
+          screen.handle(name)
+        }
+      )
+      withExtendedLifetime(cancellable) {}
+    }
+    #expect(screen.names == ["Alice"])
+    #expect(screen.errors == [TestError(code: 404)])
+  }
 }

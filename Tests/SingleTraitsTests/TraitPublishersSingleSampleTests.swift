@@ -38,4 +38,15 @@ import TraitsTesting
     #expect(publisher.record().values == [1])
     #expect(publisher.record().values == [2])
   }
+
+  /// Seed 001 (where the type is spelled `PublisherTraits.Single`, a
+  /// deprecated alias here): the job forwarded to another single publisher.
+  @Test func forwardingTheJobToAnotherSinglePublisher() {
+    for otherSinglePublisher in [AnySinglePublisher<String, MyError>.just("Alice"), .fail(MyError())] {
+      let publisher = TraitPublishers.Single<String, MyError> { promise in
+        return otherSinglePublisher.sinkSingle(receive: promise)
+      }
+      #expect(publisher.record().events == otherSinglePublisher.record().events)
+    }
+  }
 }
