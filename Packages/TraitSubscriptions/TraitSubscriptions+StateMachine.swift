@@ -1,0 +1,116 @@
+package import MaybeTraits
+package import ReactiveCore
+
+/// The state machine shared by ``TraitSubscriptions/Single`` and
+/// ``TraitSubscriptions/Maybe``: pure, without locks nor threads. Each
+/// subscription keeps one inside a `Lock`, calls one event under the lock,
+/// and performs the returned ``Action`` after it.
+///
+/// States, and what each holds:
+///
+/// ```text
+/// waitingForDemand(downstream, context)          subscribed; start(with:) has not run
+/// holdingResult(downstream, context, result)     receive(_:) came before any demand;
+///                                                start(with:) will never run
+/// started(downstream, context)                   start(with:) has run (or is running)
+/// finished                                       completed or cancelled: holds nothing
+/// ```
+///
+/// Events (rows) and transitions:
+///
+/// ```text
+///                 waitingForDemand   holdingResult      started          finished
+/// request(n > 0)  started / start    finished/complete  (ignored)        (ignored)
+/// receive(r)      holdingResult      (ignored)          finished/complete (ignored)
+/// cancel()        finished / cancel  finished / cancel  finished / cancel (ignored)
+/// ```
+package struct TraitSubscriptionStateMachine<Downstream: Subscriber, Context>: @unchecked Sendable {
+  // @unchecked Sendable: touched only inside a `Lock`; what leaves it (an
+  // `Action`) is used only by the thread that took it out.
+  package typealias Output = MaybeResult<Downstream.Input, Downstream.Failure>
+
+  enum State {
+    case waitingForDemand(Downstream, Context)
+    case holdingResult(Downstream, Context, Output)
+    case started(Downstream, Context)
+    case finished
+  }
+
+  /// What the subscription does after the lock. Downstream and context ride
+  /// along, so that their last release happens after the lock too.
+  package enum Action: @unchecked Sendable {
+    case none
+    /// Call `start(with:)`.
+    case start(Context)
+    /// Send `result` to the downstream, then call `didComplete(with:)`.
+    case complete(Downstream, Context, Output)
+    /// Call `didCancel(with:)`, then release the downstream.
+    case cancel(Downstream, Context)
+  }
+
+  private(set) var state: State
+
+  package init(downstream: Downstream, context: Context) {
+    state = .waitingForDemand(downstream, context)
+  }
+
+  /// The downstream requested `demand` values.
+  package mutating func request(_ demand: Subscribers.Demand) -> Action {
+    precondition(demand > .none, "API violation: demand must be greater than zero")
+    switch state {
+    case let .waitingForDemand(downstream, context):
+      state = .started(downstream, context)
+      return .start(context)
+    case let .holdingResult(downstream, context, result):
+      // The result was kept until the first demand; start never runs.
+      state = .finished
+      return .complete(downstream, context, result)
+    case .started, .finished:
+      return .none  // at most one value: later demand changes nothing
+    }
+  }
+
+  /// The subscription produced its result.
+  package mutating func receive(_ result: Output) -> Action {
+    switch state {
+    case let .waitingForDemand(downstream, context):
+      // No demand yet: keep the result until the first demand.
+      state = .holdingResult(downstream, context, result)
+      return .none
+    case let .started(downstream, context):
+      state = .finished
+      return .complete(downstream, context, result)
+    case .holdingResult, .finished:
+      return .none  // only the first result counts; after cancel, ignored
+    }
+  }
+
+  /// The downstream cancelled.
+  package mutating func cancel() -> Action {
+    switch state {
+    case let .waitingForDemand(downstream, context),
+      let .holdingResult(downstream, context, _),
+      let .started(downstream, context):
+      state = .finished
+      return .cancel(downstream, context)
+    case .finished:
+      return .none  // completed, or already cancelled
+    }
+  }
+}
+
+extension TraitSubscriptionStateMachine {
+  /// Sends `result` to `downstream`: the value then finished, finished
+  /// alone, or the failure.
+  package static func send(_ result: Output, to downstream: Downstream) {
+    switch result {
+    case .finished:
+      downstream.receive(completion: .finished)
+    case let .success(value):
+      _ = downstream.receive(value)
+      downstream.receive(completion: .finished)
+    case let .failure(error):
+      downstream.receive(completion: .failure(error))
+    }
+  }
+}

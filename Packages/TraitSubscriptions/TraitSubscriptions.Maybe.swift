@@ -1,0 +1,86 @@
+public import MaybeTraits
+public import ReactiveCore
+
+extension TraitSubscriptions {
+  /// A subscription to subclass when a maybe publisher wraps a callback API:
+  /// it publishes one value, or no value, or fails.
+  ///
+  /// Override ``start(with:)`` to start the job, call ``receive(_:)`` once it
+  /// is over, and override ``didCancel(with:)`` to stop it when the
+  /// downstream cancels. `context` carries whatever the job needs.
+  ///
+  /// ```swift
+  /// final class LookupSubscription<Downstream: Subscriber>: TraitSubscriptions.Maybe<Downstream, Directory>
+  /// where Downstream.Input == String, Downstream.Failure == Never {
+  ///   override func start(with directory: Directory) {
+  ///     directory.lookUp { name in self.receive(name.map { .success($0) } ?? .finished) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The contract, under any interleaving of threads, is the one of
+  /// ``TraitSubscriptions/Single``; `receive(.finished)` finishes without a value.
+  open class Maybe<Downstream: Subscriber, Context>: Subscription, CustomStringConvertible, @unchecked Sendable {
+    // @unchecked Sendable: the only mutable state is under `machine`'s lock;
+    // what leaves the lock is used only by the thread that took it out.
+    private typealias Machine = TraitSubscriptionStateMachine<Downstream, Context>
+    private let machine: Lock<Machine>
+
+    /// Creates a subscription; hand it to `downstream` with
+    /// `downstream.receive(subscription:)`.
+    ///
+    /// - Parameters:
+    ///   - downstream: The subscriber; released on completion or cancel.
+    ///   - context: What the hooks receive; released on completion or cancel.
+    public init(downstream: Downstream, context: Context) {
+      machine = Lock(Machine(downstream: downstream, context: context))
+    }
+
+    open var description: String { "TraitSubscriptions.Maybe" }
+
+    /// Starts the job; called once, outside any lock, on the first demand.
+    /// Call ``receive(_:)`` when the job is over, from any thread, even
+    /// from inside this method. The default implementation does nothing.
+    open func start(with context: Context) {}
+
+    /// Stops the job after the downstream cancelled before completion;
+    /// called once, outside any lock. The default implementation does nothing.
+    open func didCancel(with context: Context) {}
+
+    /// Cleans up after the downstream received the result; called once,
+    /// outside any lock. The default implementation does nothing.
+    open func didComplete(with context: Context) {}
+
+    /// Completes the subscription: the value then finished, finished alone,
+    /// or the failure. Only the first call counts; calls after cancel are
+    /// ignored. Before any demand, the result is kept and sent on the first
+    /// demand, and ``start(with:)`` never runs.
+    public func receive(_ result: MaybeResult<Downstream.Input, Downstream.Failure>) {
+      perform(machine.withLock { $0.receive(result) })
+    }
+
+    public func request(_ demand: Subscribers.Demand) {
+      perform(machine.withLock { $0.request(demand) })
+    }
+
+    public func cancel() {
+      perform(machine.withLock { $0.cancel() })
+    }
+
+    /// Acts on what the state machine decided, after the lock.
+    private func perform(_ action: Machine.Action) {
+      switch action {
+      case .none:
+        break
+      case let .start(context):
+        start(with: context)
+      case let .complete(downstream, context, result):
+        Machine.send(result, to: downstream)
+        didComplete(with: context)
+      case let .cancel(_, context):
+        didCancel(with: context)
+      }
+      // The downstream and context in `action` are released here.
+    }
+  }
+}

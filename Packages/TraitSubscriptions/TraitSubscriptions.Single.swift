@@ -1,0 +1,106 @@
+public import ReactiveCore
+
+extension TraitSubscriptions {
+  /// A subscription to subclass when a single publisher wraps a callback API:
+  /// it publishes exactly one value, or fails.
+  ///
+  /// Override ``start(with:)`` to start the job, call ``receive(_:)`` once it
+  /// is over, and override ``didCancel(with:)`` to stop it when the
+  /// downstream cancels. `context` carries whatever the job needs.
+  ///
+  /// ```swift
+  /// final class PickSubscription<Downstream: Subscriber>: TraitSubscriptions.Single<Downstream, Picker>
+  /// where Downstream.Input == String?, Downstream.Failure == Never {
+  ///   override func start(with picker: Picker) {
+  ///     picker.show { number in self.receive(.success(number)) }
+  ///   }
+  ///   override func didCancel(with picker: Picker) { picker.dismiss() }
+  /// }
+  /// ```
+  ///
+  /// The contract, under any interleaving of threads:
+  ///
+  /// - ``start(with:)`` runs once, on the first demand greater than zero;
+  ///   requesting `.none` traps.
+  /// - The first ``receive(_:)`` after start sends the value then finished, or
+  ///   the failure; then ``didComplete(with:)`` runs, and the downstream and
+  ///   the context are released. Later calls are ignored.
+  /// - ``receive(_:)`` before any demand keeps the result; the first demand
+  ///   sends it, without calling ``start(with:)``.
+  /// - `cancel()` before completion calls ``didCancel(with:)`` once, never
+  ///   ``didComplete(with:)``, releases the downstream and the context, and
+  ///   later calls to ``receive(_:)`` are ignored.
+  /// - When `receive` and `cancel` race, exactly one of them wins.
+  /// - The hooks and the downstream are called outside the lock: `receive`
+  ///   from inside `start`, and `cancel` from inside the downstream, work.
+  /// - A cancel on another thread may run ``didCancel(with:)`` while
+  ///   ``start(with:)`` is still running: the hooks must tolerate it.
+  open class Single<Downstream: Subscriber, Context>: Subscription, CustomStringConvertible, @unchecked Sendable {
+    // @unchecked Sendable: the only mutable state is under `machine`'s lock;
+    // what leaves the lock is used only by the thread that took it out.
+    private typealias Machine = TraitSubscriptionStateMachine<Downstream, Context>
+    private let machine: Lock<Machine>
+
+    /// Creates a subscription; hand it to `downstream` with
+    /// `downstream.receive(subscription:)`.
+    ///
+    /// - Parameters:
+    ///   - downstream: The subscriber; released on completion or cancel.
+    ///   - context: What the hooks receive; released on completion or cancel.
+    public init(downstream: Downstream, context: Context) {
+      machine = Lock(Machine(downstream: downstream, context: context))
+    }
+
+    open var description: String { "TraitSubscriptions.Single" }
+
+    /// Starts the job; called once, outside any lock, on the first demand.
+    /// Call ``receive(_:)`` when the job is over, from any thread, even
+    /// from inside this method. The default implementation does nothing.
+    open func start(with context: Context) {}
+
+    /// Stops the job after the downstream cancelled before completion;
+    /// called once, outside any lock. The default implementation does nothing.
+    open func didCancel(with context: Context) {}
+
+    /// Cleans up after the downstream received the result; called once,
+    /// outside any lock. The default implementation does nothing.
+    open func didComplete(with context: Context) {}
+
+    /// Completes the subscription: the value then finished, or the failure.
+    /// Only the first call counts; calls after cancel are ignored. Before
+    /// any demand, the result is kept and sent on the first demand, and
+    /// ``start(with:)`` never runs.
+    public func receive(_ result: Result<Downstream.Input, Downstream.Failure>) {
+      let result: Machine.Output =
+        switch result {
+        case let .success(value): .success(value)
+        case let .failure(error): .failure(error)
+        }
+      perform(machine.withLock { $0.receive(result) })
+    }
+
+    public func request(_ demand: Subscribers.Demand) {
+      perform(machine.withLock { $0.request(demand) })
+    }
+
+    public func cancel() {
+      perform(machine.withLock { $0.cancel() })
+    }
+
+    /// Acts on what the state machine decided, after the lock.
+    private func perform(_ action: Machine.Action) {
+      switch action {
+      case .none:
+        break
+      case let .start(context):
+        start(with: context)
+      case let .complete(downstream, context, result):
+        Machine.send(result, to: downstream)
+        didComplete(with: context)
+      case let .cancel(_, context):
+        didCancel(with: context)
+      }
+      // The downstream and context in `action` are released here.
+    }
+  }
+}
