@@ -4,17 +4,6 @@ import Testing
 import TraitsTesting
 
 @Suite struct AnyMaybePublisherTests {
-  /// A maybe publisher that forwards its upstream, which the test controls.
-  struct Forward<Upstream: Publisher>: MaybePublisher {
-    typealias Output = Upstream.Output
-    typealias Failure = Upstream.Failure
-    let upstream: Upstream
-
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.receive(subscriber: subscriber)
-    }
-  }
-
   @Test func erasesAMaybePublisherAndKeepsItsEvents() {
     let erased: AnyMaybePublisher<Int, TestError> = Forward(upstream: Just(1).setFailureType(to: TestError.self))
       .eraseToAnyMaybePublisher()

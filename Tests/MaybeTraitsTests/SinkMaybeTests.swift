@@ -7,17 +7,6 @@ import TraitsTesting
 @Suite struct SinkMaybeTests {
   typealias Outcome = MaybeResult<Int, TestError>
 
-  /// Forwards a test-controlled upstream as a maybe publisher.
-  struct Forward<Upstream: Publisher>: MaybePublisher {
-    typealias Output = Upstream.Output
-    typealias Failure = Upstream.Failure
-    let upstream: Upstream
-
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.receive(subscriber: subscriber)
-    }
-  }
-
   /// Collects the outcomes `sinkMaybe` delivers.
   final class Outcomes: Sendable {
     let list = Mutex<[Outcome]>([])

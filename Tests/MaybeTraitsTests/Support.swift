@@ -1,3 +1,4 @@
+import MaybeTraits
 import ReactiveCore
 import Testing
 
@@ -14,3 +15,14 @@ struct TestError: Error, Equatable, Hashable {
 
 /// An object whose lifetime a test follows through a weak reference.
 final class Token: Sendable {}
+
+/// A maybe publisher that forwards its upstream, which the test controls.
+struct Forward<Upstream: Publisher>: MaybePublisher {
+  typealias Output = Upstream.Output
+  typealias Failure = Upstream.Failure
+  let upstream: Upstream
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    upstream.receive(subscriber: subscriber)
+  }
+}
