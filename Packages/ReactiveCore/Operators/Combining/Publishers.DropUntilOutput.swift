@@ -75,20 +75,11 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  struct State: CombiningOutletHolder, @unchecked Sendable {
+  struct State: TriggeredOperatorState, @unchecked Sendable {
     var outlet: CombiningOutlet<Downstream, Void>
     var upstream = CombiningLink.awaiting
     var trigger = CombiningLink.awaiting
     var triggered = false
-
-    /// Ends both links; returns the subscriptions to cancel after the lock.
-    mutating func end() -> [any Subscription] {
-      defer {
-        upstream = .ended
-        trigger = .ended
-      }
-      return [upstream.subscription, trigger.subscription].compactMap { $0 }
-    }
   }
 
   let state: Lock<State>
@@ -130,22 +121,7 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let after = state.withLock { state -> CombiningAftermath in
-      guard case .subscribed = state.upstream else { return .none }
-      var after = CombiningAftermath()
-      switch completion {
-      case .finished:
-        after.drain = state.outlet.finish()
-      case let .failure(error):
-        let (drain, dropped) = state.outlet.fail(error)
-        after.drain = drain
-        after.released.append(dropped)
-      }
-      state.upstream = .finished
-      after.cancelled = state.end()
-      return after
-    }
-    act(after)
+    act(state.withLock { $0.upstreamCompleted(completion) })
   }
 
   // MARK: Trigger
