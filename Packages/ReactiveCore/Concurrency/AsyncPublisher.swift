@@ -1,0 +1,119 @@
+extension Publisher where Failure == Never {
+  /// The values of the publisher as an asynchronous sequence, for `for await`
+  /// loops.
+  ///
+  /// The publisher is subscribed when the iterator is made. Each call to
+  /// `next()` requests exactly one value, so a slow loop slows the publisher
+  /// down instead of buffering. Cancelling the iterating task cancels the
+  /// subscription and ends the loop; so does leaving the loop early, once the
+  /// iterator is released.
+  ///
+  /// ```swift
+  /// for await value in [1, 2, 3].publisher.values {
+  ///   print(value)
+  /// }
+  /// ```
+  public var values: AsyncPublisher<Self> {
+    AsyncPublisher(self)
+  }
+}
+
+extension Publisher {
+  /// The values of the publisher as a throwing asynchronous sequence: a
+  /// failure of the publisher is thrown by the loop.
+  ///
+  /// Demand, cancellation and lifetime are those of
+  /// ``Publisher/values-swift.property``: one value requested per `next()`,
+  /// the subscription cancelled when the task is cancelled or the iterator
+  /// is released.
+  ///
+  /// ```swift
+  /// do {
+  ///   for try await line in linesPublisher.values {
+  ///     print(line)
+  ///   }
+  /// } catch {
+  ///   print("failed: \(error)")
+  /// }
+  /// ```
+  public var values: AsyncThrowingPublisher<Self> {
+    AsyncThrowingPublisher(self)
+  }
+}
+
+/// An asynchronous sequence of the values of a publisher that never fails.
+///
+/// Obtain one with ``Publisher/values-swift.property``.
+public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.Failure == Never {
+  /// The type of element produced by this asynchronous sequence.
+  public typealias Element = Upstream.Output
+
+  /// An iterator that requests one value of the publisher per `next()`.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// The type of element produced by this iterator.
+    public typealias Element = Upstream.Output
+
+    let token: AsyncIteratorToken<Upstream.Output, Never>
+
+    /// Produces the next value, or nil once the publisher finished or the
+    /// task was cancelled.
+    public mutating func next() async -> Upstream.Output? {
+      switch await token.subscriber.next(cancellable: true) {
+      case let .value(value): value
+      case .end: nil
+      }
+    }
+  }
+
+  private let upstream: Upstream
+
+  /// Creates an asynchronous sequence of the values of a publisher.
+  public init(_ publisher: Upstream) {
+    upstream = publisher
+  }
+
+  /// Subscribes to the publisher and returns the iterator of its values.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(token: AsyncIteratorToken(upstream))
+  }
+}
+
+/// An asynchronous sequence of the values of a publisher that may fail; the
+/// failure is thrown.
+///
+/// Obtain one with ``Publisher/values-swift.property``.
+public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
+  /// The type of element produced by this asynchronous sequence.
+  public typealias Element = Upstream.Output
+
+  /// An iterator that requests one value of the publisher per `next()`.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// The type of element produced by this iterator.
+    public typealias Element = Upstream.Output
+
+    let token: AsyncIteratorToken<Upstream.Output, Upstream.Failure>
+
+    /// Produces the next value, nil once the publisher finished or the task
+    /// was cancelled, or throws the failure of the publisher (once; later
+    /// calls return nil).
+    public mutating func next() async throws -> Upstream.Output? {
+      switch await token.subscriber.next(cancellable: true) {
+      case let .value(value): return value
+      case .end: return nil
+      case let .failure(error): throw error
+      }
+    }
+  }
+
+  private let upstream: Upstream
+
+  /// Creates a throwing asynchronous sequence of the values of a publisher.
+  public init(_ publisher: Upstream) {
+    upstream = publisher
+  }
+
+  /// Subscribes to the publisher and returns the iterator of its values.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(token: AsyncIteratorToken(upstream))
+  }
+}
