@@ -23,7 +23,7 @@ extension Publisher {
   /// failure of the publisher is thrown by the loop.
   ///
   /// Demand, cancellation and lifetime are those of
-  /// ``Publisher/values-swift.property``: one value requested per `next()`,
+  /// `values`: one value requested per `next()`,
   /// the subscription cancelled when the task is cancelled or the iterator
   /// is released.
   ///
@@ -43,7 +43,7 @@ extension Publisher {
 
 /// An asynchronous sequence of the values of a publisher that never fails.
 ///
-/// Obtain one with ``Publisher/values-swift.property``.
+/// Obtain one with `values`.
 public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.Failure == Never {
   /// The type of element produced by this asynchronous sequence.
   public typealias Element = Upstream.Output
@@ -81,7 +81,7 @@ public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.
 /// An asynchronous sequence of the values of a publisher that may fail; the
 /// failure is thrown.
 ///
-/// Obtain one with ``Publisher/values-swift.property``.
+/// Obtain one with `values`.
 public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
   /// The type of element produced by this asynchronous sequence.
   public typealias Element = Upstream.Output
