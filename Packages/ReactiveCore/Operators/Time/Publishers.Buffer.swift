@@ -1,0 +1,318 @@
+extension Publisher {
+  /// Keeps up to `size` values that the downstream has not asked for yet,
+  /// and delivers them as its demand comes.
+  ///
+  /// With `.keepFull`, the upstream is asked for `size` values at once, then
+  /// for one more each time a buffered value is delivered. With
+  /// `.byRequest`, it is asked for unlimited values, as in Combine. When a
+  /// value arrives and the buffer is full, `whenFull` drops the new value,
+  /// drops the oldest one, or cancels the upstream and fails. The downstream
+  /// finishes once the buffer is empty; a failure is delivered as soon as the
+  /// downstream's current demand is served, dropping what is left.
+  ///
+  /// ```text
+  /// upstream  abc|
+  /// result    ---a-b-c|    the downstream requests one value per tick
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - size: The most values the buffer holds.
+  ///   - prefetch: How the upstream is asked for values.
+  ///   - whenFull: What to do with a value that arrives when the buffer is full.
+  /// - Returns: A publisher that buffers its upstream's values.
+  @inlinable
+  public func buffer(
+    size: Int,
+    prefetch: Publishers.PrefetchStrategy,
+    whenFull: Publishers.BufferingStrategy<Failure>
+  ) -> Publishers.Buffer<Self> {
+    Publishers.Buffer(upstream: self, size: size, prefetch: prefetch, whenFull: whenFull)
+  }
+}
+
+extension Publishers {
+  /// How a buffer asks its upstream for values.
+  public enum PrefetchStrategy: Equatable, Hashable, Sendable {
+    /// Asks for enough values to fill the buffer, and refills it as values go out.
+    case keepFull
+
+    /// Asks for values without limit, and keeps what the downstream has not asked for yet.
+    case byRequest
+  }
+
+  /// What a buffer does with a value that arrives when it is full.
+  public enum BufferingStrategy<Failure: Error> {
+    /// Drops the value that just arrived.
+    case dropNewest
+
+    /// Drops the oldest buffered value to make room for the new one.
+    case dropOldest
+
+    /// Cancels the upstream and fails with the error the closure makes.
+    case customError(() -> Failure)
+  }
+
+  /// A publisher that buffers the values of its upstream until the downstream asks for them.
+  public struct Buffer<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are buffered.
+    public let upstream: Upstream
+
+    /// The most values the buffer holds.
+    public let size: Int
+
+    /// How the upstream is asked for values.
+    public let prefetch: Publishers.PrefetchStrategy
+
+    /// What to do with a value that arrives when the buffer is full.
+    public let whenFull: Publishers.BufferingStrategy<Upstream.Failure>
+
+    /// Creates a publisher that buffers the values of `upstream`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are buffered.
+    ///   - size: The most values the buffer holds.
+    ///   - prefetch: How the upstream is asked for values.
+    ///   - whenFull: What to do with a value that arrives when the buffer is full.
+    @inlinable
+    public init(
+      upstream: Upstream,
+      size: Int,
+      prefetch: Publishers.PrefetchStrategy,
+      whenFull: Publishers.BufferingStrategy<Failure>
+    ) {
+      self.upstream = upstream
+      self.size = size
+      self.prefetch = prefetch
+      self.whenFull = whenFull
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(BufferInner(subscriber, size: size, prefetch: prefetch, whenFull: whenFull))
+    }
+  }
+}
+
+/// The subscription of `buffer`.
+///
+/// States:
+/// - `awaitingSubscription(downstream)`: no upstream yet;
+/// - `active`: see `Active`; after the upstream's completion, the buffered
+///   values remain to deliver before it;
+/// - `terminal`: completed or cancelled; holds nothing.
+private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  private struct Active: @unchecked Sendable {
+    var downstream: Downstream
+    /// Nil once the upstream completed, or was cancelled on overflow.
+    var upstream: (any Subscription)?
+    /// The buffered values; `isDelivering` while a thread delivers them.
+    var buffer = Outbox<Input>()
+    var demand = Subscribers.Demand.none
+    /// How the stream ends, once the buffer allows.
+    var completion: Subscribers.Completion<Failure>?
+    /// Values delivered since the upstream was last asked to refill (`keepFull`).
+    var refill = 0
+  }
+
+  // Touched only inside `state.withLock`; what leaves the lock is used only
+  // by the thread that took it out, so @unchecked is sound.
+  private enum State: @unchecked Sendable {
+    case awaitingSubscription(Downstream)
+    case active(Active)
+    case terminal
+
+    /// Runs `body` on the active state in place (without copying the buffer).
+    mutating func updateActive<R>(_ body: (inout Active) -> R) -> R? {
+      guard case var .active(active) = self else { return nil }
+      self = .terminal
+      defer { self = .active(active) }
+      return body(&active)
+    }
+  }
+
+  private let state: Lock<State>
+  private let size: Int
+  private let prefetch: Publishers.PrefetchStrategy
+  private let whenFull: Publishers.BufferingStrategy<Failure>
+
+  var description: String { "Buffer" }
+
+  init(
+    _ downstream: Downstream,
+    size: Int,
+    prefetch: Publishers.PrefetchStrategy,
+    whenFull: Publishers.BufferingStrategy<Failure>
+  ) {
+    state = Lock(.awaitingSubscription(downstream))
+    self.size = size
+    self.prefetch = prefetch
+    self.whenFull = whenFull
+  }
+
+  func receive(subscription: any Subscription) {
+    let taken = state.withLock { state -> Handoff<Downstream>? in
+      guard case let .awaitingSubscription(downstream) = state else { return nil }
+      state = .active(Active(downstream: downstream, upstream: subscription))
+      return Handoff(value: downstream)
+    }
+    guard let downstream = taken?.value else {
+      subscription.cancel()
+      return
+    }
+    switch prefetch {
+    case .keepFull:
+      if size > 0 {
+        subscription.request(.max(size))
+      }
+    case .byRequest:
+      subscription.request(.unlimited)
+    }
+    downstream.receive(subscription: self)
+  }
+
+  private enum Arrival: @unchecked Sendable {
+    case ignored
+    case buffered(deliver: Bool, dropped: Input?)
+    case overflow(any Subscription)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let arrival = state.withLock { state -> Arrival in
+      state.updateActive { active -> Arrival in
+        guard let upstream = active.upstream else { return .ignored }
+        var dropped: Input?
+        if active.buffer.count >= size {
+          switch whenFull {
+          case .dropNewest:
+            return .buffered(deliver: active.buffer.claim(), dropped: input)
+          case .dropOldest:
+            dropped = active.buffer.removeFirst()
+          case .customError:
+            active.upstream = nil
+            return .overflow(upstream)
+          }
+        }
+        if size > 0 {
+          active.buffer.append(input)
+        } else {
+          dropped = input
+        }
+        return .buffered(deliver: active.buffer.claim(), dropped: dropped)
+      } ?? .ignored
+    }
+    switch arrival {
+    case .ignored:
+      return .none
+    case let .buffered(deliver, dropped):
+      _ = dropped  // released here, after the lock
+      return deliver ? self.deliver() : .none
+    case let .overflow(upstream):
+      upstream.cancel()
+      guard case let .customError(makeError) = whenFull else { return .none }
+      let error = makeError()
+      let deliver = state.withLock { state in
+        state.updateActive { active -> Bool in
+          active.completion = .failure(error)
+          return active.buffer.claim()
+        } ?? false
+      }
+      return deliver ? self.deliver() : .none
+    }
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let deliver = state.withLock { state in
+      state.updateActive { active -> Bool in
+        guard active.upstream != nil else { return false }
+        active.upstream = nil
+        active.completion = completion
+        return active.buffer.claim()
+      } ?? false
+    }
+    if deliver {
+      _ = self.deliver()
+    }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let taken = state.withLock { state -> Handoff<(deliver: Bool, upstream: (any Subscription)?)>? in
+      state.updateActive { active in
+        active.demand += demand
+        return Handoff(value: (active.buffer.claim(), active.upstream))
+      } ?? nil
+    }
+    guard let (deliver, upstream) = taken?.value, deliver else { return }
+    let refill = self.deliver()
+    if refill > 0 {
+      upstream?.request(refill)
+    }
+  }
+
+  func cancel() {
+    let ended = state.withLock { state -> Handoff<State> in
+      defer { state = .terminal }
+      return Handoff(value: state)
+    }
+    guard case let .active(active) = ended.value else { return }
+    active.upstream?.cancel()
+    // The downstream and the buffered values are released here, after the lock.
+  }
+
+  private enum Step: @unchecked Sendable {
+    case stop(refill: Subscribers.Demand)
+    case value(Downstream, Input)
+    case complete(Downstream, Subscribers.Completion<Failure>)
+  }
+
+  /// Delivers what the demand allows, then the completion if its turn has
+  /// come; runs on one thread at a time. Returns how many values to ask the
+  /// upstream for, to keep the buffer full.
+  private func deliver() -> Subscribers.Demand {
+    while true {
+      let step = state.withLock { state -> Step in
+        guard case var .active(active) = state else { return .stop(refill: .none) }
+        state = .terminal
+        if active.demand > 0, let value = active.buffer.removeFirst() {
+          active.demand -= 1
+          if prefetch == .keepFull {
+            active.refill += 1
+          }
+          state = .active(active)
+          return .value(active.downstream, value)
+        }
+        switch active.completion {
+        case let .failure(error)?:
+          return .complete(active.downstream, .failure(error))
+        case .finished? where active.buffer.isEmpty:
+          return .complete(active.downstream, .finished)
+        case .finished?, nil:
+          active.buffer.release()
+          let refill = active.upstream == nil ? 0 : active.refill
+          active.refill = 0
+          state = .active(active)
+          return .stop(refill: refill > 0 ? .max(refill) : .none)
+        }
+      }
+      switch step {
+      case let .stop(refill):
+        return refill
+      case let .value(downstream, input):
+        let additional = downstream.receive(input)
+        if additional > 0 {
+          state.withLock { state in
+            _ = state.updateActive { $0.demand += additional }
+          }
+        }
+      case let .complete(downstream, completion):
+        downstream.receive(completion: completion)
+        return .none
+      }
+    }
+  }
+}

@@ -1,0 +1,296 @@
+extension Publisher {
+  /// Publishes a value only once the upstream has been silent for `dueTime` after it.
+  ///
+  /// Each value restarts the clock; when it runs out, the latest value is
+  /// delivered on `scheduler`, if the downstream has demand for it, and
+  /// dropped otherwise. The upstream is asked for unlimited values. As in
+  /// Combine, a value still waiting when the upstream completes is dropped,
+  /// and the completion is delivered on `scheduler` at its next opportunity.
+  ///
+  /// ```text
+  /// upstream  -a-b-----c---|
+  /// result    -----b-----c-|     dueTime: 3 ticks
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - dueTime: How long the upstream must stay silent before the latest value goes out.
+  ///   - scheduler: The scheduler that keeps time and delivers the events.
+  ///   - options: Options for `scheduler`.
+  /// - Returns: A publisher that publishes values once the upstream settles.
+  @inlinable
+  public func debounce<S: Scheduler>(
+    for dueTime: S.SchedulerTimeType.Stride,
+    scheduler: S,
+    options: S.SchedulerOptions? = nil
+  ) -> Publishers.Debounce<Self, S> {
+    Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes a value only after its upstream has been silent for a while.
+  public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are debounced.
+    public let upstream: Upstream
+
+    /// How long the upstream must stay silent before the latest value goes out.
+    public let dueTime: Context.SchedulerTimeType.Stride
+
+    /// The scheduler that keeps time and delivers the events.
+    public let scheduler: Context
+
+    /// Options for the scheduler.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates a publisher that debounces the values of `upstream`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are debounced.
+    ///   - dueTime: How long the upstream must stay silent before the latest value goes out.
+    ///   - scheduler: The scheduler that keeps time and delivers the events.
+    ///   - options: Options for the scheduler.
+    @inlinable
+    public init(
+      upstream: Upstream,
+      dueTime: Context.SchedulerTimeType.Stride,
+      scheduler: Context,
+      options: Context.SchedulerOptions?
+    ) {
+      self.upstream = upstream
+      self.dueTime = dueTime
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(DebounceInner(subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
+    }
+  }
+}
+
+/// The subscription of `debounce`.
+///
+/// States:
+/// - `awaitingSubscription(downstream)`: no upstream yet;
+/// - `active`: see `Active`; after the upstream's completion, only the
+///   completion (and values already due) remain to deliver;
+/// - `terminal`: completed or cancelled; holds nothing.
+private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+  CustomStringConvertible
+{
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  private enum Event {
+    case value(Input)
+    case completion(Subscribers.Completion<Failure>)
+  }
+
+  private struct Active: @unchecked Sendable {
+    var downstream: Downstream
+    /// Nil once the upstream completed.
+    var upstream: (any Subscription)?
+    var demand = Subscribers.Demand.none
+    /// The latest value, waiting for the upstream to settle.
+    var waiting: Input?
+    /// Counts the values, so that the timer of an older value does nothing.
+    var generation = 0
+    var timer: (any Cancellable)?
+    /// Events due to the downstream, delivered by one thread at a time.
+    var outbox = Outbox<Event>()
+  }
+
+  // Touched only inside `state.withLock`; what leaves the lock is used only
+  // by the thread that took it out, so @unchecked is sound.
+  private enum State: @unchecked Sendable {
+    case awaitingSubscription(Downstream)
+    case active(Active)
+    case terminal
+
+    /// Runs `body` on the active state in place (without copying its queue).
+    mutating func updateActive<R>(_ body: (inout Active) -> R) -> R? {
+      guard case var .active(active) = self else { return nil }
+      self = .terminal
+      defer { self = .active(active) }
+      return body(&active)
+    }
+  }
+
+  private let state: Lock<State>
+  private let dueTime: Context.SchedulerTimeType.Stride
+  private let scheduler: Context
+  private let options: Context.SchedulerOptions?
+
+  var description: String { "Debounce" }
+
+  init(
+    _ downstream: Downstream,
+    dueTime: Context.SchedulerTimeType.Stride,
+    scheduler: Context,
+    options: Context.SchedulerOptions?
+  ) {
+    state = Lock(.awaitingSubscription(downstream))
+    self.dueTime = dueTime
+    self.scheduler = scheduler
+    self.options = options
+  }
+
+  func receive(subscription: any Subscription) {
+    let taken = state.withLock { state -> Handoff<Downstream>? in
+      guard case let .awaitingSubscription(downstream) = state else { return nil }
+      state = .active(Active(downstream: downstream, upstream: subscription))
+      return Handoff(value: downstream)
+    }
+    guard let downstream = taken?.value else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let restart = state.withLock { state -> Handoff<(generation: Int, previous: (any Cancellable)?)>? in
+      state.updateActive { active in
+        guard active.upstream != nil else { return nil }
+        active.generation += 1
+        active.waiting = input
+        defer { active.timer = nil }
+        return Handoff(value: (active.generation, active.timer))
+      } ?? nil
+    }
+    guard let (generation, previous) = restart?.value else { return .none }
+    previous?.cancel()
+    // A repeating action, for its cancellable; it is cancelled when it first runs.
+    let timer = scheduler.schedule(
+      after: scheduler.now.advanced(by: dueTime),
+      interval: dueTime,
+      tolerance: scheduler.minimumTolerance,
+      options: options
+    ) { [weak self] in
+      self?.timerFired(generation: generation)
+    }
+    let stored = state.withLock { state -> Bool in
+      state.updateActive { active -> Bool in
+        guard active.generation == generation, active.upstream != nil else { return false }
+        active.timer = timer
+        return true
+      } ?? false
+    }
+    if !stored {
+      timer.cancel()  // a newer value, the completion or the cancel came meanwhile
+    }
+    return .none
+  }
+
+  private func timerFired(generation: Int) {
+    let fired = state.withLock { state -> Handoff<(timer: (any Cancellable)?, deliver: Bool)>? in
+      state.updateActive { active in
+        guard active.generation == generation, let value = active.waiting else { return nil }
+        active.waiting = nil
+        defer { active.timer = nil }
+        guard active.demand > 0 else {
+          return Handoff(value: (active.timer, false))  // no demand: the value is dropped, as in Combine
+        }
+        active.demand -= 1
+        active.outbox.append(.value(value))
+        return Handoff(value: (active.timer, active.outbox.claim()))
+      } ?? nil
+    }
+    guard let fired = fired?.value else { return }
+    fired.timer?.cancel()
+    if fired.deliver {
+      deliver()
+    }
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let ended = state.withLock { state -> Handoff<(accepted: Bool, timer: (any Cancellable)?, waiting: Input?)> in
+      state.updateActive { active in
+        guard active.upstream != nil else { return Handoff(value: (false, nil, nil)) }
+        active.upstream = nil
+        active.generation += 1
+        defer {
+          active.timer = nil
+          active.waiting = nil
+        }
+        return Handoff(value: (true, active.timer, active.waiting))
+      } ?? Handoff(value: (false, nil, nil))
+    }
+    guard ended.value.accepted else { return }
+    ended.value.timer?.cancel()
+    // The waiting value is dropped (released here, after the lock).
+    scheduler.schedule(options: options) {
+      let mustDeliver = self.state.withLock { state in
+        state.updateActive { active -> Bool in
+          active.outbox.append(.completion(completion))
+          return active.outbox.claim()
+        } ?? false
+      }
+      if mustDeliver {
+        self.deliver()
+      }
+    }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    state.withLock { state in
+      _ = state.updateActive { $0.demand += demand }
+    }
+  }
+
+  func cancel() {
+    let ended = state.withLock { state -> Handoff<State> in
+      defer { state = .terminal }
+      return Handoff(value: state)
+    }
+    guard case let .active(active) = ended.value else { return }
+    active.timer?.cancel()
+    active.upstream?.cancel()
+  }
+
+  private enum Step: @unchecked Sendable {
+    case stop
+    case value(Downstream, Input)
+    case complete(Downstream, Subscribers.Completion<Failure>)
+  }
+
+  /// Delivers the outbox's events; runs on one thread at a time.
+  private func deliver() {
+    while true {
+      let step = state.withLock { state -> Step in
+        guard case var .active(active) = state else { return .stop }
+        state = .terminal
+        switch active.outbox.removeFirst() {
+        case nil:
+          active.outbox.release()
+          state = .active(active)
+          return .stop
+        case let .value(input)?:
+          state = .active(active)
+          return .value(active.downstream, input)
+        case let .completion(completion)?:
+          return .complete(active.downstream, completion)
+        }
+      }
+      switch step {
+      case .stop:
+        return
+      case let .value(downstream, input):
+        let additional = downstream.receive(input)
+        if additional > 0 {
+          state.withLock { state in
+            _ = state.updateActive { $0.demand += additional }
+          }
+        }
+      case let .complete(downstream, completion):
+        downstream.receive(completion: completion)
+        return
+      }
+    }
+  }
+}

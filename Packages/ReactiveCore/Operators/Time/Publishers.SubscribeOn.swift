@@ -1,0 +1,203 @@
+extension Publisher {
+  /// Subscribes to the upstream, and sends it requests and cancellation, on `scheduler`.
+  ///
+  /// The downstream receives the subscription, values and the completion on
+  /// whatever thread the upstream uses: pair with `receive(on:options:)` to
+  /// move those. The calls to the upstream subscription keep their order and
+  /// do not overlap, even on a concurrent queue. After `cancel()`, pending
+  /// requests are dropped and nothing more reaches the downstream.
+  ///
+  /// ```text
+  /// upstream  (subscribe, request, cancel on scheduler)
+  /// result    -a-b-|     values pass through unchanged
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scheduler: The scheduler that performs the subscription, requests and cancellation.
+  ///   - options: Options for `scheduler`.
+  /// - Returns: A publisher that talks to its upstream on `scheduler`.
+  @inlinable
+  public func subscribe<S: Scheduler>(
+    on scheduler: S,
+    options: S.SchedulerOptions? = nil
+  ) -> Publishers.SubscribeOn<Self, S> {
+    Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// A publisher that subscribes to its upstream, and sends it requests and
+  /// cancellation, on a scheduler.
+  public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher subscribed to on the scheduler.
+    public let upstream: Upstream
+
+    /// The scheduler that performs the subscription, requests and cancellation.
+    public let scheduler: Context
+
+    /// Options for the scheduler.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates a publisher that talks to `upstream` on `scheduler`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher subscribed to on the scheduler.
+    ///   - scheduler: The scheduler that performs the subscription, requests and cancellation.
+    ///   - options: Options for the scheduler.
+    @inlinable
+    public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let inner = SubscribeOnInner(subscriber, scheduler: scheduler, options: options)
+      let upstream = upstream
+      scheduler.schedule(options: options) {
+        upstream.subscribe(inner)
+      }
+    }
+  }
+}
+
+/// The subscription of `subscribe(on:options:)`: a queue of calls to the
+/// upstream subscription (`request`, `cancel`), performed by scheduled
+/// actions, one action at a time, in order.
+///
+/// States:
+/// - `awaitingSubscription(downstream)`: the scheduled subscribe has not reached the upstream yet;
+/// - `active`: see `Active`; after `cancel()` the downstream is gone and only
+///   the upstream's cancellation remains to perform;
+/// - `terminal`: completed, or the upstream was cancelled; holds nothing.
+private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+  CustomStringConvertible
+{
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  private enum Call {
+    case request(Subscribers.Demand)
+    case cancel
+  }
+
+  private struct Active: @unchecked Sendable {
+    /// Nil once the downstream cancelled.
+    var downstream: Downstream?
+    var upstream: any Subscription
+    /// Calls waiting for a scheduled action; `isDelivering` means one is scheduled or running.
+    var calls = Outbox<Call>()
+  }
+
+  // Touched only inside `state.withLock`; what leaves the lock is used only
+  // by the thread that took it out, so @unchecked is sound.
+  private enum State: @unchecked Sendable {
+    case awaitingSubscription(Downstream)
+    case active(Active)
+    case terminal
+  }
+
+  private let state: Lock<State>
+  private let scheduler: Context
+  private let options: Context.SchedulerOptions?
+
+  var description: String { "SubscribeOn" }
+
+  init(_ downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+    state = Lock(.awaitingSubscription(downstream))
+    self.scheduler = scheduler
+    self.options = options
+  }
+
+  func receive(subscription: any Subscription) {
+    let taken = state.withLock { state -> Handoff<Downstream>? in
+      guard case let .awaitingSubscription(downstream) = state else { return nil }
+      state = .active(Active(downstream: downstream, upstream: subscription))
+      return Handoff(value: downstream)
+    }
+    guard let downstream = taken?.value else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let downstream = state.withLock { state -> Handoff<Downstream>? in
+      guard case let .active(active) = state, let downstream = active.downstream else { return nil }
+      return Handoff(value: downstream)
+    }
+    return downstream?.value.receive(input) ?? .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let ended = state.withLock { state -> Handoff<State> in
+      guard case .active = state else { return Handoff(value: .terminal) }
+      defer { state = .terminal }
+      return Handoff(value: state)
+    }
+    guard case let .active(active) = ended.value else { return }
+    active.downstream?.receive(completion: completion)
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    enqueue(.request(demand))
+  }
+
+  func cancel() {
+    enqueue(.cancel)
+  }
+
+  private func enqueue(_ call: Call) {
+    let (mustSchedule, released) = state.withLock { state -> (Bool, Handoff<Downstream?>) in
+      guard case var .active(active) = state, active.downstream != nil else { return (false, Handoff(value: nil)) }
+      state = .terminal
+      var released: Downstream?
+      if case .cancel = call {
+        // Requests not yet performed are pointless now; the downstream hears nothing more.
+        _ = active.calls.removeAll()
+        released = active.downstream
+        active.downstream = nil
+      }
+      active.calls.append(call)
+      let mustSchedule = active.calls.claim()
+      state = .active(active)
+      return (mustSchedule, Handoff(value: released))
+    }
+    _ = released  // a cancelled downstream is released here, after the lock
+    if mustSchedule {
+      scheduler.schedule(options: options) { self.performCalls() }
+    }
+  }
+
+  /// Performs the queued calls, in order, on the scheduler.
+  private func performCalls() {
+    while true {
+      let next = state.withLock { state -> Handoff<(any Subscription, Call)>? in
+        guard case var .active(active) = state else { return nil }
+        state = .terminal
+        guard let call = active.calls.removeFirst() else {
+          active.calls.release()
+          state = .active(active)
+          return nil
+        }
+        if case .request = call {
+          state = .active(active)
+        }
+        return Handoff(value: (active.upstream, call))
+      }
+      guard let (upstream, call) = next?.value else { return }
+      switch call {
+      case let .request(demand):
+        upstream.request(demand)
+      case .cancel:
+        upstream.cancel()
+        return
+      }
+    }
+  }
+}

@@ -1,0 +1,271 @@
+extension Publisher {
+  /// Publishes at most one value per `interval`: the first value at once,
+  /// then the latest (or the first) value of each following window.
+  ///
+  /// A value that arrives while the downstream has no demand is dropped, as
+  /// in Combine; the upstream is asked for unlimited values. Values and the
+  /// completion are delivered on `scheduler`; a completion that arrives while
+  /// a value waits for the end of its window is delivered right after it.
+  ///
+  /// ```text
+  /// upstream  ab-c-d---e-|
+  /// result    a---d----e-|    interval: 4 ticks, latest: true
+  /// result    a---c----e-|    interval: 4 ticks, latest: false
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The shortest time between two published values.
+  ///   - scheduler: The scheduler that keeps time and delivers the events.
+  ///   - latest: Whether a window publishes its latest value (true) or its first one (false).
+  /// - Returns: A publisher that publishes at most one value per interval.
+  @inlinable
+  public func throttle<S: Scheduler>(
+    for interval: S.SchedulerTimeType.Stride,
+    scheduler: S,
+    latest: Bool
+  ) -> Publishers.Throttle<Self, S> {
+    Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
+  }
+}
+
+extension Publishers {
+  /// A publisher that publishes at most one value of its upstream per interval.
+  public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are throttled.
+    public let upstream: Upstream
+
+    /// The shortest time between two published values.
+    public let interval: Context.SchedulerTimeType.Stride
+
+    /// The scheduler that keeps time and delivers the events.
+    public let scheduler: Context
+
+    /// Whether a window publishes its latest value (true) or its first one (false).
+    public let latest: Bool
+
+    /// Creates a publisher that throttles the values of `upstream`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are throttled.
+    ///   - interval: The shortest time between two published values.
+    ///   - scheduler: The scheduler that keeps time and delivers the events.
+    ///   - latest: Whether a window publishes its latest value (true) or its first one (false).
+    @inlinable
+    public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
+      self.upstream = upstream
+      self.interval = interval
+      self.scheduler = scheduler
+      self.latest = latest
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(ThrottleInner(subscriber, interval: interval, scheduler: scheduler, latest: latest))
+    }
+  }
+}
+
+/// The subscription of `throttle`.
+///
+/// At most one emission is scheduled at a time: at once for the first value
+/// (or a value after a quiet window), else at the end of the current window.
+///
+/// States:
+/// - `awaitingSubscription(downstream)`: no upstream yet;
+/// - `active`: see `Active`;
+/// - `terminal`: completed or cancelled; holds nothing.
+private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+  CustomStringConvertible
+{
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+  typealias Time = Context.SchedulerTimeType
+
+  private enum Event {
+    case value(Input)
+    case completion(Subscribers.Completion<Failure>)
+  }
+
+  private struct Active: @unchecked Sendable {
+    var downstream: Downstream
+    /// Nil once the upstream completed.
+    var upstream: (any Subscription)?
+    var demand = Subscribers.Demand.none
+    /// An emission is scheduled; it publishes `waitingValue`, then `waitingCompletion`.
+    var emissionScheduled = false
+    var waitingValue: Input?
+    var waitingCompletion: Subscribers.Completion<Failure>?
+    /// When the last value was published; nil before the first.
+    var lastEmission: Time?
+    /// Events due to the downstream, delivered by one thread at a time.
+    var outbox = Outbox<Event>()
+  }
+
+  // Touched only inside `state.withLock`; what leaves the lock is used only
+  // by the thread that took it out, so @unchecked is sound.
+  private enum State: @unchecked Sendable {
+    case awaitingSubscription(Downstream)
+    case active(Active)
+    case terminal
+
+    /// Runs `body` on the active state in place (without copying its queue).
+    mutating func updateActive<R>(_ body: (inout Active) -> R) -> R? {
+      guard case var .active(active) = self else { return nil }
+      self = .terminal
+      defer { self = .active(active) }
+      return body(&active)
+    }
+  }
+
+  private let state: Lock<State>
+  private let interval: Context.SchedulerTimeType.Stride
+  private let scheduler: Context
+  private let latest: Bool
+
+  var description: String { "Throttle" }
+
+  init(_ downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
+    state = Lock(.awaitingSubscription(downstream))
+    self.interval = interval
+    self.scheduler = scheduler
+    self.latest = latest
+  }
+
+  func receive(subscription: any Subscription) {
+    let taken = state.withLock { state -> Handoff<Downstream>? in
+      guard case let .awaitingSubscription(downstream) = state else { return nil }
+      state = .active(Active(downstream: downstream, upstream: subscription))
+      return Handoff(value: downstream)
+    }
+    guard let downstream = taken?.value else {
+      subscription.cancel()
+      return
+    }
+    subscription.request(.unlimited)
+    downstream.receive(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let now = scheduler.now
+    let emission = state.withLock { state -> Handoff<Time>? in
+      state.updateActive { active -> Handoff<Time>? in
+        guard active.upstream != nil, active.demand > 0 else { return nil }  // no demand: dropped
+        guard !active.emissionScheduled else {
+          if latest {
+            active.waitingValue = input
+          }
+          return nil
+        }
+        active.demand -= 1
+        active.waitingValue = input
+        active.emissionScheduled = true
+        return Handoff(value: active.lastEmission.map { Swift.max(now, $0.advanced(by: interval)) } ?? now)
+      } ?? nil
+    }
+    if let emission = emission?.value {
+      if emission == now {
+        scheduler.schedule { self.emit() }
+      } else {
+        scheduler.schedule(after: emission) { self.emit() }
+      }
+    }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let mustSchedule = state.withLock { state -> Bool in
+      state.updateActive { active -> Bool in
+        guard active.upstream != nil else { return false }
+        active.upstream = nil
+        active.waitingCompletion = completion
+        defer { active.emissionScheduled = true }
+        return !active.emissionScheduled  // else it goes out right after the waiting value
+      } ?? false
+    }
+    if mustSchedule {
+      scheduler.schedule { self.emit() }
+    }
+  }
+
+  /// The scheduled emission: moves the waiting value and completion to the outbox.
+  private func emit() {
+    let now = scheduler.now
+    let mustDeliver = state.withLock { state -> Bool in
+      state.updateActive { active -> Bool in
+        active.emissionScheduled = false
+        if let value = active.waitingValue {
+          active.waitingValue = nil
+          active.lastEmission = now
+          active.outbox.append(.value(value))
+        }
+        if let completion = active.waitingCompletion {
+          active.waitingCompletion = nil
+          active.outbox.append(.completion(completion))
+        }
+        return active.outbox.claim()
+      } ?? false
+    }
+    if mustDeliver {
+      deliver()
+    }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    state.withLock { state in
+      _ = state.updateActive { $0.demand += demand }
+    }
+  }
+
+  func cancel() {
+    let ended = state.withLock { state -> Handoff<State> in
+      defer { state = .terminal }
+      return Handoff(value: state)
+    }
+    guard case let .active(active) = ended.value else { return }
+    active.upstream?.cancel()
+  }
+
+  private enum Step: @unchecked Sendable {
+    case stop
+    case value(Downstream, Input)
+    case complete(Downstream, Subscribers.Completion<Failure>)
+  }
+
+  /// Delivers the outbox's events; runs on one thread at a time.
+  private func deliver() {
+    while true {
+      let step = state.withLock { state -> Step in
+        guard case var .active(active) = state else { return .stop }
+        state = .terminal
+        switch active.outbox.removeFirst() {
+        case nil:
+          active.outbox.release()
+          state = .active(active)
+          return .stop
+        case let .value(input)?:
+          state = .active(active)
+          return .value(active.downstream, input)
+        case let .completion(completion)?:
+          return .complete(active.downstream, completion)
+        }
+      }
+      switch step {
+      case .stop:
+        return
+      case let .value(downstream, input):
+        let additional = downstream.receive(input)
+        if additional > 0 {
+          state.withLock { state in
+            _ = state.updateActive { $0.demand += additional }
+          }
+        }
+      case let .complete(downstream, completion):
+        downstream.receive(completion: completion)
+        return
+      }
+    }
+  }
+}

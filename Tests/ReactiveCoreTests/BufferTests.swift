@@ -1,0 +1,102 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct BufferTests {
+  @Test func keepFullAsksForTheSizeThenRefillsAsValuesGoOut() {
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 3, prefetch: .keepFull, whenFull: .dropNewest).record(demand: .none)
+    #expect(upstream.requests == [.max(3)])
+    upstream.send(1)
+    upstream.send(2)
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(upstream.requests == [.max(3), .max(1)])
+    #expect(upstream.send(3) == .none)
+    recorder.request(.max(5))
+    #expect(upstream.requests == [.max(3), .max(1), .max(2)])
+    #expect(upstream.send(4) == .max(1))  // delivered at once: refilled at once
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4)])
+  }
+
+  @Test func byRequestAsksForUnlimited() {
+    let upstream = TimeUpstream()
+    _ = upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).record(demand: .max(1))
+    #expect(upstream.requests == [.unlimited])
+  }
+
+  @Test(arguments: [(true, [1, 2]), (false, [2, 3])])
+  func dropsAValueWhenFull(dropNewest: Bool, kept: [Int]) {
+    let strategy: Publishers.BufferingStrategy<TestError> = dropNewest ? .dropNewest : .dropOldest
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 2, prefetch: .byRequest, whenFull: strategy).record(demand: .none)
+    for value in 1...3 { upstream.send(value) }
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.unlimited)
+    #expect(recorder.events == [.subscription] + kept.map { .value($0) } + [.finished])
+  }
+
+  @Test func customErrorCancelsTheUpstreamAndFailsAfterTheDemandedValues() {
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .customError { TestError(code: 9) })
+      .record(demand: .none)
+    for value in 1...3 { upstream.send(value) }
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 9))])
+  }
+
+  @Test func finishesOnlyOnceTheBufferIsEmpty() {
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).record(demand: .max(1))
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1)])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func deliversAFailureWithoutWaitingForDemand() {
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).record(demand: .none)
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 1)))
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+  }
+
+  @Test func cancelReachesTheUpstreamAlsoFromInsideReceive() {
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+    upstream.send(1)
+    upstream.send(2)
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func describesItselfAsBuffer() throws {
+    let (_, subscription) = try recordKeepingSubscription(
+      TimeUpstream().buffer(size: 1, prefetch: .keepFull, whenFull: .dropOldest)
+    )
+    #expect("\(subscription)" == "Buffer")
+  }
+
+  @Test func releasesTheDownstream() throws {
+    let make = { (upstream: TimeUpstream, _: VirtualTimeScheduler) in
+      upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)
+    }
+    try expectReleasesDownstream(make, end: finishTimeUpstream)
+    try expectReleasesDownstream(make, end: cancelTimeSubscription)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TimeUpstream().buffer(size: 1, prefetch: .keepFull, whenFull: .dropNewest).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}

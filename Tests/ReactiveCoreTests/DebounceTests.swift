@@ -1,0 +1,73 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct DebounceTests {
+  @Test func publishesTheLatestValueOnceTheUpstreamSettles() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.debounce(for: .seconds(1), scheduler: scheduler).record()
+    #expect(upstream.requests == [.unlimited])
+
+    upstream.send(1)
+    scheduler.advance(by: .milliseconds(500))
+    upstream.send(2)  // at 0.5s: due at 1.5s
+    scheduler.advance(by: second - 1)
+    #expect(recorder.events == [.subscription])
+    scheduler.advance(by: 1)
+    #expect(recorder.events == [.subscription, .value(2)])
+    #expect(scheduler.scheduledActionCount == 0)
+  }
+
+  @Test func dropsAValueThatComesDueWithoutDemand() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.debounce(for: .seconds(1), scheduler: scheduler).record(demand: .none)
+    upstream.send(1)
+    scheduler.advance(by: second)
+    recorder.request(.max(1))
+    upstream.send(2)
+    scheduler.advance(by: second)
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func dropsTheWaitingValueWhenTheUpstreamCompletesAsCombineDoes() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.debounce(for: .seconds(1), scheduler: scheduler).record()
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(code: 3)))
+    #expect(recorder.events == [.subscription])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 3))])
+    scheduler.advance(by: second * 2)
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 3))])
+  }
+
+  @Test func cancelStopsTheClockAndReachesTheUpstream() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.debounce(for: .seconds(1), scheduler: scheduler).record()
+    upstream.send(1)
+    recorder.cancel()
+    scheduler.advance(by: second * 2)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.cancellations == 1)
+    #expect(scheduler.scheduledActionCount == 0)
+  }
+
+  @Test func describesItselfAsDebounce() throws {
+    let (_, subscription) = try recordKeepingSubscription(
+      TimeUpstream().debounce(for: .seconds(1), scheduler: VirtualTimeScheduler())
+    )
+    #expect("\(subscription)" == "Debounce")
+  }
+
+  @Test func releasesTheDownstream() throws {
+    let make = { (upstream: TimeUpstream, scheduler: VirtualTimeScheduler) in
+      upstream.debounce(for: .seconds(1), scheduler: scheduler)
+    }
+    try expectReleasesDownstream(make, end: finishTimeUpstream)
+    try expectReleasesDownstream(make, end: cancelTimeSubscription)
+  }
+}

@@ -1,0 +1,98 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct ReceiveOnTests {
+  @Test func deliversValuesAndCompletionWhenTheSchedulerRuns() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.receive(on: scheduler).record()
+    #expect(recorder.events == [.subscription])  // the subscription is not moved
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .failure(TestError(code: 1)))
+    #expect(recorder.events == [.subscription])
+
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .failure(TestError(code: 1))])
+  }
+
+  @Test func sendsRequestsStraightUpAndTheDownstreamsDemandAfterEachValue() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.receive(on: scheduler).record(demand: .max(1)) { _, _ in .max(2) }
+    #expect(upstream.requests == [.max(1)])
+
+    upstream.send(1)
+    #expect(upstream.requests == [.max(1)])
+    scheduler.advance()
+    recorder.request(.max(3))
+
+    #expect(upstream.requests == [.max(1), .max(2), .max(3)])
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func cancelReachesTheUpstreamAndDropsScheduledEvents() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.receive(on: scheduler).record()
+    upstream.send(1)
+    upstream.send(completion: .finished)
+
+    recorder.cancel()
+    scheduler.advance()
+
+    #expect(upstream.cancellations == 0)  // the upstream had already finished
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func cancelFromInsideReceiveStopsTheQueuedValues() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.receive(on: scheduler).record { value, recorder in
+      if value == 2 { recorder.cancel() }
+      return .none
+    }
+    for value in 1...4 { upstream.send(value) }
+    scheduler.advance()
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func keepsTheOrderOnAConcurrentScheduler() async throws {
+    let upstream = PassthroughSubject<Int, Never>()
+    let checker = ContractChecker<Int, Never>()
+    upstream.receive(on: ConcurrentTestScheduler()).subscribe(checker)
+    for value in 0..<2_000 { upstream.send(value) }
+    upstream.send(completion: .finished)
+
+    try await pollUntil { !checker.completions.isEmpty }
+
+    #expect(checker.values == Array(0..<2_000))
+    #expect(checker.completions == [.finished])
+    #expect(checker.violations.isEmpty)
+  }
+
+  @Test func describesItselfAsReceiveOn() throws {
+    let (_, subscription) = try recordKeepingSubscription(TimeUpstream().receive(on: VirtualTimeScheduler()))
+    #expect("\(subscription)" == "ReceiveOn")
+  }
+
+  @Test func releasesTheDownstream() throws {
+    try expectReleasesDownstream({ upstream, scheduler in upstream.receive(on: scheduler) }, end: finishTimeUpstream)
+    try expectReleasesDownstream(
+      { upstream, scheduler in upstream.receive(on: scheduler) },
+      end: cancelTimeSubscription
+    )
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TimeUpstream().receive(on: ImmediateScheduler.shared).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+@Suite struct SubscribeOnTests {
+  @Test func subscribesRequestsAndCancelsOnTheScheduler() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.subscribe(on: scheduler).record(demand: .max(1))
+    #expect(upstream.subscriptionCount == 0)
+    #expect(recorder.events == [])
+
+    scheduler.advance()  // subscribes, then performs the downstream's request in a second action
+    #expect(upstream.subscriptionCount == 1)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.requests == [.max(1)])
+
+    upstream.send(1)  // values pass through on the upstream's thread
+    recorder.request(.max(2))
+    recorder.cancel()
+    #expect(upstream.cancellations == 0)
+    upstream.send(2)  // after cancel: not delivered
+    scheduler.advance()
+
+    #expect(upstream.requests == [.max(1)])  // the request queued before cancel is dropped
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func passesTheCompletionThrough() {
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.subscribe(on: scheduler).record()
+    scheduler.advance()
+    upstream.send(completion: .failure(TestError(code: 5)))
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 5))])
+  }
+
+  @Test func describesItselfAsSubscribeOn() throws {
+    let (_, subscription) = try recordKeepingSubscription(TimeUpstream().subscribe(on: ImmediateScheduler.shared))
+    #expect("\(subscription)" == "SubscribeOn")
+  }
+
+  @Test func releasesTheDownstream() throws {
+    let make = { (upstream: TimeUpstream, scheduler: VirtualTimeScheduler) in upstream.subscribe(on: scheduler) }
+    try expectReleasesDownstream(make, end: finishTimeUpstream)
+    try expectReleasesDownstream(make, end: cancelTimeSubscription)
+  }
+
+  @Test func requestingNoDemandTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let probe = LifetimeProbe<Int, TestError>(demand: .none)
+      TimeUpstream().subscribe(on: ImmediateScheduler.shared).subscribe(probe)
+      probe.subscription?.request(.none)
+    }
+  }
+}

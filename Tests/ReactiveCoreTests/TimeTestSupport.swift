@@ -1,0 +1,109 @@
+import Dispatch
+import ReactiveCore
+import Synchronization
+import Testing
+import TraitsTesting
+
+// Helpers shared by the suites of the time operators (receive(on:),
+// subscribe(on:), delay, timeout, debounce, throttle, measureInterval,
+// collect by time, buffer).
+
+/// The upstream every time check drives.
+typealias TimeUpstream = TestPublisher<Int, TestError>
+
+/// A second of virtual time.
+let second = VirtualTimeScheduler.SchedulerTimeType.Stride.seconds(1)
+
+/// A scheduler that runs every action on a concurrent Dispatch queue, so
+/// that actions may run at the same time and out of order: the worst case
+/// for an operator that must keep its events in order.
+struct ConcurrentTestScheduler: Scheduler, Sendable {
+  typealias SchedulerTimeType = VirtualTimeScheduler.SchedulerTimeType
+  typealias SchedulerOptions = Never
+
+  private let queue = DispatchQueue(label: "ConcurrentTestScheduler", attributes: .concurrent)
+
+  var now: SchedulerTimeType { SchedulerTimeType(Int(DispatchTime.now().uptimeNanoseconds)) }
+  var minimumTolerance: SchedulerTimeType.Stride { .zero }
+
+  func schedule(options: Never?, _ action: @escaping () -> Void) {
+    let action = UncheckedSendable(action)
+    queue.async { action.value() }
+  }
+
+  func schedule(
+    after date: SchedulerTimeType,
+    tolerance: SchedulerTimeType.Stride,
+    options: Never?,
+    _ action: @escaping () -> Void
+  ) {
+    let action = UncheckedSendable(action)
+    let delay = max(0, date.nanoseconds - now.nanoseconds)
+    queue.asyncAfter(deadline: .now() + .nanoseconds(delay)) { action.value() }
+  }
+
+  func schedule(
+    after date: SchedulerTimeType,
+    interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride,
+    options: Never?,
+    _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    // The time operators cancel their repeating actions before the second run; one run is enough here.
+    let cancelled = CancelFlag()
+    schedule(after: date, tolerance: tolerance, options: nil) {
+      if !cancelled.flag.load(ordering: .acquiring) { action() }
+    }
+    return AnyCancellable { cancelled.flag.store(true, ordering: .releasing) }
+  }
+}
+
+/// A flag that a cancellable sets, shared with the action it guards.
+final class CancelFlag: Sendable {
+  let flag = Atomic<Bool>(false)
+}
+
+/// Waits, polling every millisecond for at most two seconds, until `condition` holds.
+func pollUntil(_ condition: () -> Bool) async throws {
+  let deadline = ContinuousClock.now + .seconds(2)
+  while !condition(), ContinuousClock.now < deadline {
+    try await Task.sleep(for: .milliseconds(1))
+  }
+}
+
+/// Subscribes a `LifetimeProbe` to the operator that `make` builds on a fresh
+/// upstream, ends the subscription with `end`, lets the scheduler run, and
+/// checks that the probe (the downstream) is released although the test
+/// still holds the subscription.
+func expectReleasesDownstream<P: Publisher>(
+  demand: Subscribers.Demand = .unlimited,
+  _ make: (TimeUpstream, VirtualTimeScheduler) -> P,
+  end: (TimeUpstream, any Subscription) -> Void,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  weak var weakProbe: LifetimeProbe<P.Output, P.Failure>?
+  let upstream = TimeUpstream()
+  let scheduler = VirtualTimeScheduler()
+  let subscription: any Subscription = try {
+    let probe = LifetimeProbe<P.Output, P.Failure>(demand: demand)
+    make(upstream, scheduler).subscribe(probe)
+    scheduler.advance()
+    weakProbe = probe
+    return try #require(probe.subscription, sourceLocation: sourceLocation)
+  }()
+  upstream.send(1)
+  end(upstream, subscription)
+  scheduler.advance(by: .seconds(10))
+  #expect(weakProbe == nil, "the downstream is still alive", sourceLocation: sourceLocation)
+  _ = subscription
+}
+
+/// Ends a subscription by finishing its upstream.
+func finishTimeUpstream(_ upstream: TimeUpstream, _: any Subscription) {
+  upstream.send(completion: .finished)
+}
+
+/// Ends a subscription by cancelling it.
+func cancelTimeSubscription(_: TimeUpstream, _ subscription: any Subscription) {
+  subscription.cancel()
+}
