@@ -1,0 +1,154 @@
+// Foundation publisher: URL sessions are Foundation's (FoundationNetworking on Linux), as in Combine.
+public import Foundation
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+extension URLSession {
+  /// A publisher of the result of one data task: the data and the response,
+  /// or a `URLError`.
+  ///
+  /// Each subscription runs its own data task, created and started on the
+  /// first demand, and cancelled if the subscription is cancelled first.
+  /// Any HTTP status is a value: check `(response as? HTTPURLResponse)?.statusCode`.
+  ///
+  /// ```swift
+  /// let cancellable = URLSession.shared.dataTaskPublisher(for: url)
+  ///   .map(\.data)
+  ///   .decode(type: Profile.self, decoder: JSONDecoder())
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { show($0) })
+  /// ```
+  public struct DataTaskPublisher: ReactiveCore.Publisher, Sendable {
+    /// The body of the response and the response itself.
+    public typealias Output = (data: Data, response: URLResponse)
+
+    /// The error of a task that did not get a response.
+    public typealias Failure = URLError
+
+    /// The request that each subscription sends.
+    public let request: URLRequest
+
+    /// The session that runs the tasks.
+    public let session: URLSession
+
+    /// Creates a data task publisher; `dataTaskPublisher(for:)` says the same.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - session: The session that runs the tasks.
+    public init(request: URLRequest, session: URLSession) {
+      self.request = request
+      self.session = session
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == URLError {
+      subscriber.receive(subscription: DataTaskSubscription(downstream: subscriber, parent: self))
+    }
+  }
+
+  /// Returns a publisher of the result of a data task for `url`.
+  ///
+  /// - Parameter url: The URL to load.
+  /// - Returns: A publisher that loads the URL once per subscription.
+  public func dataTaskPublisher(for url: URL) -> DataTaskPublisher {
+    DataTaskPublisher(request: URLRequest(url: url), session: self)
+  }
+
+  /// Returns a publisher of the result of a data task for `request`.
+  ///
+  /// - Parameter request: The request to send.
+  /// - Returns: A publisher that sends the request once per subscription.
+  public func dataTaskPublisher(for request: URLRequest) -> DataTaskPublisher {
+    DataTaskPublisher(request: request, session: self)
+  }
+}
+
+/// One subscriber's data task.
+///
+/// States:
+/// - `awaitingDemand(downstream, parent)`: no task yet;
+/// - `starting(downstream)`: the first demand came; the task is being
+///   created, outside the lock;
+/// - `running(downstream, task)`: the task runs; the demand is there;
+/// - `over`: completed or cancelled; holds nothing.
+private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+  @unchecked Sendable
+where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
+  // @unchecked Sendable: the mutable state is under `state`'s lock; what
+  // leaves it is used only by the thread that took it out.
+
+  private enum State: @unchecked Sendable {
+    case awaitingDemand(Downstream, URLSession.DataTaskPublisher)
+    case starting(Downstream)
+    case running(Downstream, URLSessionDataTask)
+    case over
+  }
+
+  private let state: Lock<State>
+
+  var description: String { "DataTaskPublisher" }
+
+  init(downstream: Downstream, parent: URLSession.DataTaskPublisher) {
+    state = Lock(.awaitingDemand(downstream, parent))
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    let parent = state.withLock { state -> URLSession.DataTaskPublisher? in
+      switch state {
+      case let .awaitingDemand(downstream, parent):
+        state = .starting(downstream)
+        return parent
+      case .starting, .running, .over:
+        return nil  // one value at most: the first demand is all it needs
+      }
+    }
+    guard let parent else { return }
+    // The task holds the subscription until it completes; the box keeps the
+    // subscription's generic type out of the @Sendable closure.
+    let handler = SchedulerAction<(Data?, URLResponse?, (any Error)?) -> Void>(complete)
+    let task = parent.session.dataTask(with: parent.request) { handler.value($0, $1, $2) }
+    let isCancelled = state.withLock { state -> Bool in
+      switch state {
+      case let .starting(downstream):
+        state = .running(downstream, task)
+        return false
+      case .over:
+        return true
+      case .awaitingDemand, .running:
+        preconditionFailure("Bug in DataTaskPublisher.Inner: \(state) while starting its task")
+      }
+    }
+    if isCancelled {
+      task.cancel()  // cancelled while the task was being created: never started
+    } else {
+      task.resume()
+    }
+  }
+
+  private func complete(data: Data?, response: URLResponse?, error: (any Error)?) {
+    let previous = state.withLock { state -> State in
+      defer { state = .over }
+      return state
+    }
+    guard case let .running(downstream, _) = previous else { return }  // cancelled: nothing to say
+    if let error {
+      downstream.receive(completion: .failure(error as? URLError ?? URLError(.unknown)))
+    } else if let response {
+      _ = downstream.receive((data ?? Data(), response))
+      downstream.receive(completion: .finished)
+    } else {
+      downstream.receive(completion: .failure(URLError(.badServerResponse)))
+    }
+  }
+
+  func cancel() {
+    let previous = state.withLock { state -> State in
+      defer { state = .over }
+      return state
+    }
+    if case let .running(_, task) = previous { task.cancel() }
+    // The downstream is released here, after the lock.
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct DataTaskPublisherTests {
+  private let session = URLSession(configuration: .ephemeral)
+
+  @Test func publishesTheBodyAndTheResponse() async throws {
+    let server = try TestHTTPServer { request in
+      .init(status: 200, headers: ["X-Path": request.path], body: Data("hello".utf8))
+    }
+    let recorder = session.dataTaskPublisher(for: server.url(path: "/greeting")).record()
+    let (data, response) = try await recorder.next()
+    #expect(try await recorder.awaitCompletion() == .finished)
+    #expect(String(decoding: data, as: UTF8.self) == "hello")
+    let http = try #require(response as? HTTPURLResponse)
+    #expect(http.statusCode == 200)
+    #expect(http.value(forHTTPHeaderField: "X-Path") == "/greeting")
+    #expect(recorder.values.count == 1)
+  }
+
+  @Test(arguments: [404, 500])
+  func anHTTPErrorStatusIsAValue(status: Int) async throws {
+    let server = try TestHTTPServer { _ in .init(status: status, body: Data("nope".utf8)) }
+    var request = URLRequest(url: server.url(path: "/missing"))
+    request.httpMethod = "POST"
+    request.httpBody = Data("payload".utf8)
+    let recorder = session.dataTaskPublisher(for: request).record()
+    let (data, response) = try await recorder.next()
+    #expect(try await recorder.awaitCompletion() == .finished)
+    #expect((response as? HTTPURLResponse)?.statusCode == status)
+    #expect(data == Data("nope".utf8))
+    let exchange = try #require(server.exchanges.first)
+    #expect(exchange.request.method == "POST")
+    #expect(exchange.request.body == Data("payload".utf8))
+  }
+
+  @Test func aRefusedConnectionFailsWithAURLError() async throws {
+    let server = try TestHTTPServer { _ in .init() }
+    let url = server.url(path: "/")
+    server.stop()  // the port was bound, and is closed now
+    let recorder = session.dataTaskPublisher(for: url).record()
+    let completion = try await recorder.awaitCompletion()
+    guard case let .failure(error) = completion else {
+      Issue.record("expected a failure, got \(completion)")
+      return
+    }
+    #expect(error.code == .cannotConnectToHost)
+    #expect(recorder.values.isEmpty)
+  }
+
+  @Test func startsTheTaskOnTheFirstDemandOnly() async throws {
+    let server = try TestHTTPServer { _ in .init(body: Data("x".utf8)) }
+    let recorder = session.dataTaskPublisher(for: server.url()).record(demand: .none)
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(server.requests.isEmpty)
+    recorder.request(.max(1))
+    _ = try await recorder.next()
+    #expect(server.exchanges.count == 1)
+  }
+
+  @Test func cancellingAbandonsTheRequest() async throws {
+    // The server would answer after 20 s: the cancelled task closes the
+    // connection long before, even on a loaded machine, and the server sees it.
+    let server = try TestHTTPServer { _ in .init(body: Data("late".utf8), delay: .seconds(20)) }
+    let recorder = session.dataTaskPublisher(for: server.url(path: "/slow")).record()
+    #expect(await server.waitForRequests(count: 1).count == 1)
+    recorder.cancel()
+    let exchanges = await server.waitForExchanges(count: 1, timeout: .seconds(25))
+    #expect(exchanges.map(\.outcome) == [.abandoned])
+    #expect(exchanges.first?.request.path == "/slow")
+    #expect(recorder.subscription && recorder.values.isEmpty && recorder.completion == nil)
+  }
+
+  @Test func describesItsSubscription() throws {
+    let server = try TestHTTPServer { _ in .init() }
+    let probe = LifetimeProbe<URLSession.DataTaskPublisher.Output, URLError>(demand: .none)
+    session.dataTaskPublisher(for: server.url()).subscribe(probe)
+    #expect(String(describing: probe.subscription!) == "DataTaskPublisher")
+    probe.subscription?.cancel()
+  }
+}
