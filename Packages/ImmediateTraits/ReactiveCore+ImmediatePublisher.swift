@@ -141,3 +141,16 @@ extension Publishers.Print: ImmediatePublisher where Upstream: ImmediatePublishe
 // Publishers.Share: not immediate — once the upstream finished, a late subscriber gets only `.finished`.
 extension Publishers.TryCatch: ImmediatePublisher
 where Upstream: ImmediatePublisher, NewPublisher: ImmediatePublisher {}
+
+// MARK: - Time and scheduling
+
+// Publishers.Buffer: not immediate — `buffer(size: 0, …)` drops the first value.
+// Publishers.CollectByTime: not immediate — an array goes out when its window ends.
+// Publishers.Debounce: not immediate — a value goes out after a quiet interval.
+// Publishers.Delay: not immediate — every event goes out after the interval.
+// Publishers.MeasureInterval: not immediate — it publishes an interval per value; the
+//   first value of an immediate upstream may also fail to arrive synchronously on its scheduler.
+// Publishers.ReceiveOn: not immediate — events go out on the scheduler, later.
+// Publishers.SubscribeOn: not immediate — the subscription happens on the scheduler, later.
+// Publishers.Throttle: not immediate — it may hold its value until the end of a window.
+// Publishers.Timeout: not immediate — events go out on the scheduler.

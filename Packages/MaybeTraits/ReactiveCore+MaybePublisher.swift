@@ -130,3 +130,21 @@ extension Publishers.Print: MaybePublisher where Upstream: MaybePublisher {}
 extension Publishers.Retry: MaybePublisher where Upstream: MaybePublisher {}
 extension Publishers.Share: MaybePublisher where Upstream: MaybePublisher {}
 extension Publishers.TryCatch: MaybePublisher where Upstream: MaybePublisher, NewPublisher: MaybePublisher {}
+
+// MARK: - Time and scheduling
+
+// Buffer: a maybe upstream gives at most one value to keep.
+extension Publishers.Buffer: MaybePublisher where Upstream: MaybePublisher {}
+// CollectByTime: a maybe upstream fills at most one window; empty windows publish nothing.
+extension Publishers.CollectByTime: MaybePublisher where Upstream: MaybePublisher {}
+// Debounce: at most one value of a maybe upstream, delivered or dropped.
+extension Publishers.Debounce: MaybePublisher where Upstream: MaybePublisher {}
+extension Publishers.Delay: MaybePublisher where Upstream: MaybePublisher {}
+// MeasureInterval: one interval per upstream value.
+extension Publishers.MeasureInterval: MaybePublisher where Upstream: MaybePublisher {}
+extension Publishers.ReceiveOn: MaybePublisher where Upstream: MaybePublisher {}
+extension Publishers.SubscribeOn: MaybePublisher where Upstream: MaybePublisher {}
+// Throttle: at most one value of a maybe upstream, delivered or dropped.
+extension Publishers.Throttle: MaybePublisher where Upstream: MaybePublisher {}
+// Timeout: the upstream's value, or none and a finish (or the custom error).
+extension Publishers.Timeout: MaybePublisher where Upstream: MaybePublisher {}

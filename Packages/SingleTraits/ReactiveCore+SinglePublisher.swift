@@ -126,3 +126,17 @@ extension Publishers.Print: SinglePublisher where Upstream: SinglePublisher {}
 extension Publishers.Retry: SinglePublisher where Upstream: SinglePublisher {}
 // Publishers.Share: not single — a late subscriber gets only `.finished`; a maybe at best.
 extension Publishers.TryCatch: SinglePublisher where Upstream: SinglePublisher, NewPublisher: SinglePublisher {}
+
+// MARK: - Time and scheduling
+
+// Publishers.Buffer: not single — `buffer(size: 0, …)` drops the value.
+// CollectByTime: the one value of a single upstream goes out in one array,
+// when its window ends or when the upstream finishes.
+extension Publishers.CollectByTime: SinglePublisher where Upstream: SinglePublisher {}
+// Publishers.Debounce: not single — a value still waiting when the upstream finishes is dropped.
+extension Publishers.Delay: SinglePublisher where Upstream: SinglePublisher {}
+extension Publishers.MeasureInterval: SinglePublisher where Upstream: SinglePublisher {}
+extension Publishers.ReceiveOn: SinglePublisher where Upstream: SinglePublisher {}
+extension Publishers.SubscribeOn: SinglePublisher where Upstream: SinglePublisher {}
+// Publishers.Throttle: not single — a value that arrives without downstream demand is dropped.
+// Publishers.Timeout: not single — without a custom error, a timeout finishes without a value.
