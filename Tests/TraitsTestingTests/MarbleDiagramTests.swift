@@ -171,13 +171,17 @@ private struct Boom: Error, Equatable {}
 @Suite struct MarbleDiagramFromMarblesTests {
   @Test func rendersEventsRecordedElsewhere() {
     let diagram = MarbleDiagram<Int, Never>(
-      marbles: [.init(frame: 4, event: .finished), .init(frame: 2, event: .value(1))], length: 6)
+      marbles: [.init(frame: 4, event: .finished), .init(frame: 2, event: .value(1))],
+      length: 6
+    )
     #expect(diagram.render() == "--o-|-")
     #expect(diagram.length == 6)
   }
 
   @Test func stretchesToItsLastEventAndGroupsSimultaneousEvents() {
-    let diagram = MarbleDiagram<Int, Never>(marbles: [.init(frame: 1, event: .value(1)), .init(frame: 1, event: .finished)])
+    let diagram = MarbleDiagram<Int, Never>(marbles: [
+      .init(frame: 1, event: .value(1)), .init(frame: 1, event: .finished),
+    ])
     #expect(diagram.render() == "-(o|)")
     #expect(MarbleDiagram<Int, Never>(marbles: [], length: 3).render() == "---")
   }
