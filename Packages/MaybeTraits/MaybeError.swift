@@ -44,3 +44,15 @@ extension MaybeError {
     }
   }
 }
+
+extension MaybeError: CustomStringConvertible {
+  /// A sentence that says what happened, for logs and error reports:
+  /// "Maybe violation: the publisher published a second value".
+  public var description: String {
+    switch self {
+    case .tooManyElements: "Maybe violation: the publisher published a second value"
+    case let .elementThenFailure(error): "Maybe violation: the publisher failed after its value, with \(error)"
+    case let .upstream(error): "\(error)"
+    }
+  }
+}

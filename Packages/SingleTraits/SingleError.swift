@@ -50,3 +50,16 @@ extension SingleError {
     }
   }
 }
+
+extension SingleError: CustomStringConvertible {
+  /// A sentence that says what happened, for logs and error reports:
+  /// "Single violation: the publisher published a second value".
+  public var description: String {
+    switch self {
+    case .missingElement: "Single violation: the publisher finished without publishing a value"
+    case .tooManyElements: "Single violation: the publisher published a second value"
+    case let .elementThenFailure(error): "Single violation: the publisher failed after its value, with \(error)"
+    case let .upstream(error): "\(error)"
+    }
+  }
+}
