@@ -6,7 +6,7 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build build-tests compile-checks test test-examples demo lint format check clean
+.PHONY: all build build-tests compile-checks test test-examples demo docs lint format check clean
 
 all: test
 
@@ -25,12 +25,23 @@ compile-checks: build-tests
 build-tests:
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 
+## The downstream package: built with the import check (each target imports
+## only the products it depends on), then the demo runs as a smoke test; it
+## exits non-zero if a scenario does not do what it prints.
 test-examples:
-	cd Examples && $(SWIFT) build -Xswiftc -warnings-as-errors
+	cd Examples && $(SWIFT) build $(BUILD_FLAGS)
+	@cd Examples && $(SWIFT) run --skip-build Demo > .build/demo.log 2>&1 \
+	  && echo "Demo: every scenario checked ($$(grep -c '^[0-9]\.' .build/demo.log) scenarios)" \
+	  || { cat .build/demo.log; exit 1; }
 
 ## make demo: the demo program, from the downstream Examples package.
 demo:
 	cd Examples && $(SWIFT) run --quiet Demo
+
+## make docs: one DocC archive per module in .build/docs, with the toolchain's
+## own docc (Scripts/make-docs.sh says how to browse them).
+docs:
+	SWIFT=$(SWIFT) ./Scripts/make-docs.sh
 
 ## make lint: formatting, checked (make format fixes it).
 lint:

@@ -3,6 +3,13 @@ import PackageDescription
 
 // A downstream package, as a user would write it: it depends on CombineTraits
 // by path and picks only the products each target needs.
+//
+// - QuoteService imports SingleTraits (and ReactiveCore) only;
+// - ContactsCache imports MaybeTraits (and ReactiveCore) only;
+// - Demo, the `make demo` program, imports the CombineTraits umbrella.
+//
+// `make test` builds this package with the import check on, so a target that
+// imported a module it does not depend on would fail the build.
 let package = Package(
   name: "CombineTraitsExamples",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -10,12 +17,28 @@ let package = Package(
     .package(name: "CombineTraits", path: "..")
   ],
   targets: [
+    .target(
+      name: "QuoteService",
+      dependencies: [
+        .product(name: "ReactiveCore", package: "CombineTraits"),
+        .product(name: "SingleTraits", package: "CombineTraits"),
+      ]
+    ),
+    .target(
+      name: "ContactsCache",
+      dependencies: [
+        .product(name: "ReactiveCore", package: "CombineTraits"),
+        .product(name: "MaybeTraits", package: "CombineTraits"),
+      ]
+    ),
     .executableTarget(
       name: "Demo",
       dependencies: [
-        .product(name: "ReactiveCore", package: "CombineTraits")
+        .product(name: "CombineTraits", package: "CombineTraits"),
+        "QuoteService",
+        "ContactsCache",
       ]
-    )
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

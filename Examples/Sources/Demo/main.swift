@@ -1,104 +1,260 @@
-// The `make demo` program: ReactiveCore at work, in a few small scenarios.
-// Each scenario prints what a subscriber saw, as a marble-like line.
+// The `make demo` program: a walk through CombineTraits in five scenarios.
+// Each one prints what happened as a marble diagram (one character per 25 ms:
+// `o` a value, `|` finished, `x` failed, `(o|)` both in the same frame).
 
-import ReactiveCore
+import CombineTraits
+import ContactsCache
+import Foundation
+import QuoteService
 
-/// Collects what a subscriber sees, and prints it as one line.
-final class Transcript<Output, Failure: Error> {
-  private(set) var events: [String] = []
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-  func subscriber(demand: Subscribers.Demand = .unlimited) -> AnySubscriber<Output, Failure> {
-    AnySubscriber(
-      receiveSubscription: { subscription in
-        if demand > 0 { subscription.request(demand) }
-      },
-      receiveValue: { value in
-        self.events.append("\(value)")
-        return .none
-      },
-      receiveCompletion: { completion in
-        switch completion {
-        case .finished: self.events.append("|")
-        case let .failure(error): self.events.append("x(\(error))")
-        }
-      }
-    )
+print(
+  """
+  CombineTraits: publishers that say in their type how many values they publish.
+    SinglePublisher     exactly one value, or an error      --o|   ---x
+    MaybePublisher      at most one value, or an error      --o|   ---|   ---x
+  Diagrams below: one character per 25 ms.
+  """
+)
+
+// MARK: - A local HTTP server, started and stopped by the demo itself
+
+let reports = ["/reports/q1": "revenue 120", "/reports/q2": "revenue 135", "/reports/q3": "revenue 150"]
+let server = try TestHTTPServer { request in
+  guard let body = reports[request.path] else {
+    return .init(status: 404, body: Data("no such report".utf8))
   }
-
-  func print(_ title: String) {
-    Swift.print(padded(title), events.joined(separator: " "))
-  }
+  // Each report takes a little longer than the previous one.
+  let delay = Duration.milliseconds(40 * (reports.keys.sorted().firstIndex(of: request.path)! + 1))
+  return .init(status: 200, headers: ["Content-Type": "text/plain"], body: Data(body.utf8), delay: delay)
 }
-
-/// The title, padded with spaces to one column width.
-func padded(_ title: String) -> String {
-  title + String(repeating: " ", count: max(1, 44 - title.count))
-}
+defer { server.stop() }
 
 struct DemoError: Error, CustomStringConvertible {
-  var description: String { "boom" }
+  var description: String
 }
 
-print("ReactiveCore: Combine's API, on every platform Swift runs on.\n")
-
-do {
-  let transcript = Transcript<Int, Never>()
-  Just(42).subscribe(transcript.subscriber())
-  transcript.print("Just(42)")
+/// GET a report: a single publisher (`URLSession.DataTaskPublisher` is one, and
+/// `tryMap` keeps the trait).
+func download(_ path: String) -> AnySinglePublisher<String, any Error> {
+  URLSession.shared.dataTaskPublisher(for: server.url(path: path))
+    .tryMap { data, response in
+      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      guard status == 200 else { throw DemoError(description: "HTTP \(status) for \(path)") }
+      return String(decoding: data, as: UTF8.self)
+    }
+    .eraseToAnySinglePublisher()
 }
 
-do {
-  let transcript = Transcript<Int, Never>()
-  [1, 2, 3].publisher.subscribe(transcript.subscriber())
-  transcript.print("[1, 2, 3].publisher")
+/// Save a text to a file, on a background queue: a single publisher built
+/// with TraitPublishers.Single.
+func save(_ text: String, as name: String) -> AnySinglePublisher<URL, any Error> {
+  TraitPublishers.Single { promise in
+    let work = DispatchWorkItem {
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+      promise(
+        Result {
+          try Data(text.utf8).write(to: url)
+          return url
+        }
+      )
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30), execute: work)
+    return AnyCancellable { work.cancel() }
+  }
+  .eraseToAnySinglePublisher()
 }
 
+// MARK: - 1. Download, then save
+
+scenario(1, "Download, then save: a pipeline of single publishers")
+say("download(\"/reports/q1\").flatMap { save($0, as: \"q1.txt\") }  — single, so sinkSingle gets one result.")
 do {
-  let transcript = Transcript<Int, Never>()
-  [1, 2, 3].publisher.subscribe(transcript.subscriber(demand: .max(2)))
-  transcript.print("[1, 2, 3].publisher, demand max(2)")
+  let downloadLine = Timeline<String, any Error>()
+  downloadLine.record(download("/reports/q1"))
+  let pipeline = download("/reports/q1").flatMap { save($0, as: "combinetraits-demo-q1.txt") }
+  let pipelineLine = Timeline<URL, any Error>()
+  pipelineLine.record(pipeline)
+  downloadLine.wait()
+  pipelineLine.wait()
+  draw("download", downloadLine.diagram)
+  draw("then save", pipelineLine.diagram, "(30 ms more to write the file)")
+  if case let .value(url) = pipelineLine.events.first {
+    let saved = (try? String(contentsOf: url, encoding: .utf8)) ?? "?"
+    say("saved \"\(saved)\" to \(url.lastPathComponent)")
+    Checks.expect(saved == "revenue 120", "the saved file holds the report")
+    try? FileManager.default.removeItem(at: url)
+  }
+  Checks.expect(pipelineLine.events.count == 2, "one value, then finished")
+
+  let missing = Timeline<URL, any Error>()
+  missing.record(download("/reports/q9").flatMap { save($0, as: "never.txt") })
+  missing.wait()
+  draw("missing", missing.diagram, "\(failureText(missing.events))")
+  Checks.expect(failureText(missing.events).contains("404"), "a 404 fails the single")
 }
 
-do {
-  let transcript = Transcript<Int, DemoError>()
-  Fail(error: DemoError()).subscribe(transcript.subscriber())
-  transcript.print("Fail(error: boom)")
+func failureText<Output, Failure>(_ events: [MarbleDiagram<Output, Failure>.Event]) -> String {
+  for case let .failure(error) in events { return "failed: \(error)" }
+  return ""
 }
 
+// MARK: - 2. A maybe lookup
+
+scenario(2, "A maybe lookup: a contact that may not exist")
+say("ContactsCache (a target that imports MaybeTraits only) returns AnyMaybePublisher.")
 do {
-  let transcript = Transcript<String, Never>()
-  let future = Future<String, Never> { promise in promise(.success("resolved once")) }
-  future.subscribe(transcript.subscriber())
-  future.subscribe(transcript.subscriber())
-  transcript.print("Future, two subscribers")
+  let contacts = ContactsCache([Contact(name: "Ada", phone: "+44 20 7946 0000")])
+  for name in ["Ada", "Zed"] {
+    var outcome = ""
+    _ = contacts.phone(of: name).sinkMaybe { result in
+      switch result {
+      case let .success(phone): outcome = "found \(phone)"
+      case .finished: outcome = "nobody by that name: finished without a value"
+      }
+    }
+    let line = Timeline<String, Never>()
+    line.record(contacts.phone(of: name))
+    draw("phone(\(name))", line.diagram, outcome)
+  }
+  Checks.expect(Timeline<String, Never>.count(contacts.phone(of: "Zed")) == 0, "an unknown contact gives no value")
 }
 
-do {
-  let transcript = Transcript<Int, Never>()
-  let subject = PassthroughSubject<Int, Never>()
-  subject.send(0)  // nobody listens yet: dropped
-  subject.subscribe(transcript.subscriber())
-  subject.send(1)
-  subject.send(2)
-  subject.send(completion: .finished)
-  subject.send(3)  // after completion: ignored
-  transcript.print("PassthroughSubject: 0, sub, 1, 2, |, 3")
+extension Timeline {
+  /// How many values a synchronous publisher publishes.
+  static func count<P: Publisher>(_ publisher: P) -> Int where P.Output == Output, P.Failure == Failure {
+    let line = Timeline()
+    line.record(publisher)
+    return line.events.filter { if case .value = $0 { true } else { false } }.count
+  }
 }
 
-do {
-  let transcript = Transcript<String, Never>()
-  let subject = CurrentValueSubject<String, Never>("initial")
-  subject.subscribe(transcript.subscriber())
-  subject.value = "updated"
-  transcript.print("CurrentValueSubject(\"initial\"), then set")
+// MARK: - 3. A callback API wrapped with TraitSubscriptions
+
+/// A callback API: it geocodes an address after a while, and can be cancelled.
+final class Geocoder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var cancelled: Set<String> = []
+  private(set) var cancellations: [String] = []
+
+  func locate(_ address: String, completion: @escaping (Result<String, DemoError>) -> Void) {
+    // A callback API of the old school: its completion is not @Sendable.
+    nonisolated(unsafe) let completion = completion
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(60)) {
+      let wasCancelled = self.lock.withLock { self.cancelled.contains(address) }
+      guard !wasCancelled else { return }
+      completion(address.isEmpty ? .failure(DemoError(description: "empty address")) : .success("48.85N 2.35E"))
+    }
+  }
+
+  func cancel(_ address: String) {
+    lock.withLock {
+      cancelled.insert(address)
+      cancellations.append(address)
+    }
+  }
 }
 
+/// The single publisher of a geocoding: the subscription subclasses
+/// TraitSubscriptions.Single and only says how to start and how to cancel.
+struct GeocodePublisher: SinglePublisher {
+  typealias Output = String
+  typealias Failure = DemoError
+
+  let geocoder: Geocoder
+  let address: String
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == String, S.Failure == DemoError {
+    subscriber.receive(subscription: Subscription(downstream: subscriber, context: (geocoder, address)))
+  }
+
+  private final class Subscription<Downstream: Subscriber>:
+    TraitSubscriptions.Single<Downstream, (geocoder: Geocoder, address: String)>, @unchecked Sendable
+  where Downstream.Input == String, Downstream.Failure == DemoError {
+    override func start(with context: (geocoder: Geocoder, address: String)) {
+      context.geocoder.locate(context.address) { result in self.receive(result) }
+    }
+
+    override func didCancel(with context: (geocoder: Geocoder, address: String)) {
+      context.geocoder.cancel(context.address)
+    }
+  }
+}
+
+scenario(3, "A callback API wrapped with TraitSubscriptions.Single")
+say("start(with:) calls the API, didCancel(with:) cancels it; the base class does the rest.")
 do {
-  var received: [Int] = []
-  let subject = PassthroughSubject<Int, Never>()
-  let cancellable = subject.sink { received.append($0) }
-  subject.send(1)
-  cancellable.cancel()
-  subject.send(2)
-  print(padded("sink, then cancel()"), received)
+  let geocoder = Geocoder()
+  let found = Timeline<String, DemoError>()
+  found.record(GeocodePublisher(geocoder: geocoder, address: "Paris"))
+  let empty = Timeline<String, DemoError>()
+  empty.record(GeocodePublisher(geocoder: geocoder, address: ""))
+  let cancelled = Timeline<String, DemoError>()
+  cancelled.record(GeocodePublisher(geocoder: geocoder, address: "Lyon"))
+  Thread.sleep(forTimeInterval: 0.05)
+  cancelled.cancel()
+  found.wait()
+  empty.wait()
+  draw("Paris", found.diagram)
+  draw("\"\"", empty.diagram, failureText(empty.events))
+  draw("Lyon", cancelled.diagram, "^ = cancelled at 50 ms: geocoder.cancel(\"Lyon\") was called")
+  Checks.expect(geocoder.cancellations == ["Lyon"], "cancelling reaches the callback API")
+  Checks.expect(found.events.count == 2, "one location, then finished")
+}
+
+// MARK: - 4. checkSingle catches a misbehaving publisher
+
+scenario(4, "checkSingle() catches a publisher that breaks its promise")
+say("A legacy API documented as \"one answer\" sometimes sends two. checkSingle() turns that into a clear error.")
+do {
+  func legacyAnswers(_ count: Int) -> AnyPublisher<String, Never> {
+    Array(repeating: "answer", count: count).publisher.eraseToAnyPublisher()
+  }
+  for count in [1, 2, 0] {
+    let line = Timeline<String, SingleError<Never>>()
+    line.record(legacyAnswers(count).checkSingle())
+    let text = failureText(line.events)
+    draw("\(count) answer\(count == 1 ? "" : "s")", line.diagram, text)
+    Checks.expect((count == 1) == text.isEmpty, "checkSingle fails for \(count) answers")
+  }
+}
+
+// MARK: - 5. zipSingle of several requests
+
+scenario(5, "zipSingle(): several requests at once, one result")
+say("[q1, q2, q3].map(download).zipSingle() — waits for all three, fails at the first failure.")
+do {
+  let paths = ["/reports/q1", "/reports/q2", "/reports/q3"]
+  var lines: [(String, Timeline<String, any Error>)] = []
+  for path in paths {
+    let line = Timeline<String, any Error>()
+    line.record(download(path))
+    lines.append((path, line))
+  }
+  let zipped = Timeline<[String], any Error>()
+  zipped.record(paths.map(download).zipSingle())
+  lines.forEach { $0.1.wait() }
+  zipped.wait()
+  for (path, line) in lines { draw(path, line.diagram) }
+  draw("zipSingle", zipped.diagram)
+  if case let .value(reports) = zipped.events.first { say("→ \(reports)") }
+  Checks.expect(zipped.events.count == 2, "the zipped single publishes one array")
+
+  let quotes = QuoteService(prices: ["ACME": 12, "INIT": 30])
+  _ = quotes.value(of: ["ACME": 10, "INIT": 2]).sinkSingle { result in
+    say("QuoteService (a target that imports SingleTraits only): portfolio worth \(result)")
+    Checks.expect((try? result.get()) == 180, "the portfolio is worth 180")
+  }
+}
+
+print("")
+if Checks.failures.isEmpty {
+  print("Every scenario did what it says. The server on port \(server.port) is stopped; bye.")
+} else {
+  print("\(Checks.failures.count) scenario check(s) failed: \(Checks.failures)")
+  server.stop()
+  exit(1)
 }
