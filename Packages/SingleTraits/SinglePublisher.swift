@@ -2,7 +2,7 @@ public import MaybeTraits
 
 /// A publisher that publishes exactly one value and then finishes, or fails.
 ///
-/// A single publisher is also a ``MaybePublisher``: it never publishes twice,
+/// A single publisher is also a `MaybePublisher`: it never publishes twice,
 /// and it never finishes without a value.
 ///
 /// ```text

@@ -11,7 +11,7 @@
 ///    and nothing after it.
 ///
 /// Implement ``receive(subscriber:)`` to accept subscribers; call
-/// ``subscribe(_:)`` to attach one.
+/// `subscribe(_:)` to attach one.
 public protocol Publisher<Output, Failure> {
   /// The kind of values published by this publisher.
   associatedtype Output
@@ -22,7 +22,7 @@ public protocol Publisher<Output, Failure> {
   /// Attaches the specified subscriber to this publisher.
   ///
   /// Implementations must call `subscriber.receive(subscription:)` before any
-  /// other event. Call ``subscribe(_:)`` rather than this method.
+  /// other event. Call `subscribe(_:)` rather than this method.
   ///
   /// - Parameter subscriber: The subscriber to attach to this publisher.
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
