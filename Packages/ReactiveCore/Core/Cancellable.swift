@@ -1,32 +1,31 @@
-/// A protocol indicating that an activity or action supports cancellation.
+/// Something that can be stopped: a subscription, a scheduled timer, a
+/// network request.
 ///
-/// Calling ``cancel()`` frees up any allocated resources. It also stops side
-/// effects such as timers, network access, or disk I/O. Cancellation is
+/// ``cancel()`` stops the work and lets go of what it holds (closures,
+/// subscribers, buffers). Cancellation is
 /// idempotent, thread-safe and silent: cancelling twice, or after completion,
 /// does nothing, and cancelling sends no completion downstream.
 public protocol Cancellable {
-  /// Cancel the activity.
+  /// Stops the work and releases what it holds.
   func cancel()
 }
 
 extension Cancellable {
-  /// Stores this cancellable instance in the specified collection.
+  /// Keeps this cancellable in `collection`, wrapped in an ``AnyCancellable``.
   ///
-  /// The cancellable is wrapped in an ``AnyCancellable``, so that it is
-  /// cancelled when the collection releases it.
+  /// When the collection lets go of it, the work is cancelled.
   ///
-  /// - Parameter collection: The collection in which to store this ``Cancellable``.
+  /// - Parameter collection: Where to keep it.
   @inlinable
   public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
     AnyCancellable(self).store(in: &collection)
   }
 
-  /// Stores this cancellable instance in the specified set.
+  /// Keeps this cancellable in `set`, wrapped in an ``AnyCancellable``.
   ///
-  /// The cancellable is wrapped in an ``AnyCancellable``, so that it is
-  /// cancelled when the set releases it.
+  /// When the set lets go of it, the work is cancelled.
   ///
-  /// - Parameter set: The set in which to store this ``Cancellable``.
+  /// - Parameter set: Where to keep it.
   @inlinable
   public func store(in set: inout Set<AnyCancellable>) {
     AnyCancellable(self).store(in: &set)

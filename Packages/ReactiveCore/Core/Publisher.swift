@@ -1,7 +1,6 @@
-/// A type that can transmit a sequence of values over time to subscribers.
+/// A source of values over time, delivered to each of its subscribers.
 ///
-/// A publisher delivers values to one or more ``Subscriber`` instances. The
-/// subscriber's `Input` and `Failure` must match the publisher's `Output` and
+/// The subscriber's `Input` and `Failure` must match the publisher's `Output` and
 /// `Failure`. The contract between them:
 ///
 /// 1. The publisher calls ``Subscriber/receive(subscription:)`` exactly once.
@@ -13,26 +12,26 @@
 /// Implement ``receive(subscriber:)`` to accept subscribers; call
 /// `subscribe(_:)` to attach one.
 public protocol Publisher<Output, Failure> {
-  /// The kind of values published by this publisher.
+  /// The type of the values this publisher sends.
   associatedtype Output
 
-  /// The kind of errors this publisher might publish. Use `Never` if it does not fail.
+  /// The type of the failure that may end the stream; `Never` if it cannot fail.
   associatedtype Failure: Error
 
-  /// Attaches the specified subscriber to this publisher.
+  /// Connects a subscriber: the requirement each publisher implements.
   ///
   /// Implementations must call `subscriber.receive(subscription:)` before any
   /// other event. Call `subscribe(_:)` rather than this method.
   ///
-  /// - Parameter subscriber: The subscriber to attach to this publisher.
+  /// - Parameter subscriber: The subscriber to connect.
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
 }
 
 extension Publisher {
-  /// Attaches the specified subscriber to this publisher.
+  /// Connects a subscriber to this publisher; the subscriber receives its
+  /// subscription, then the values it asks for.
   ///
-  /// - Parameter subscriber: The subscriber to attach to this publisher. After
-  ///   attaching, the subscriber can start to receive values.
+  /// - Parameter subscriber: The subscriber to connect.
   @inlinable
   public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     receive(subscriber: subscriber)

@@ -1,44 +1,43 @@
-/// A protocol that declares a type that can receive input from a publisher.
+/// The receiving end of a publisher: it is handed a subscription, asks for
+/// values through it, and is told of each value and of the end.
 ///
 /// A subscriber receives exactly one subscription, then at most as many values
 /// as it requested, then at most one completion. The demand returned from
 /// ``receive(_:)`` is *added* to the demand already outstanding: return
 /// `.none` to ask for nothing more.
 public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
-  /// The kind of values this subscriber receives.
+  /// The type of the values this subscriber accepts.
   associatedtype Input
 
-  /// The kind of errors this subscriber might receive. Use `Never` if it cannot receive errors.
+  /// The type of the failure this subscriber accepts; `Never` for a stream that cannot fail.
   associatedtype Failure: Error
 
-  /// Tells the subscriber that it has successfully subscribed to the publisher
-  /// and may request items.
+  /// Hands the subscriber its subscription, before any other event.
   ///
-  /// Use the received ``Subscription`` to request items from the publisher.
+  /// Nothing is published until the subscriber asks for it with
+  /// ``Subscription/request(_:)``, here or later.
   /// A subscriber that already holds a subscription must cancel a second one.
   func receive(subscription: any Subscription)
 
-  /// Tells the subscriber that the publisher has produced an element.
+  /// Delivers one value, which consumes one unit of the subscriber's demand.
   ///
-  /// - Parameter input: The published element.
-  /// - Returns: The number of additional elements the subscriber expects to receive.
+  /// - Parameter input: The value.
+  /// - Returns: How many more values the subscriber wants, on top of what it
+  ///   has already asked for; `.none` to ask for nothing more.
   func receive(_ input: Input) -> Subscribers.Demand
 
-  /// Tells the subscriber that the publisher has completed publishing, either
-  /// normally or with an error.
+  /// Ends the stream: `.finished`, or `.failure` with the error. Nothing is
+  /// delivered after it.
   ///
-  /// - Parameter completion: A ``Subscribers/Completion`` case indicating
-  ///   whether publishing completed normally or with an error.
+  /// - Parameter completion: How the stream ended.
   func receive(completion: Subscribers.Completion<Failure>)
 }
 
 extension Subscriber where Input == Void {
-  /// Tells the subscriber that a publisher of void elements is ready to receive further requests.
+  /// Delivers one `()` value: a shorthand for `receive(())`, for streams
+  /// whose values only say that something happened.
   ///
-  /// Use `Void` inputs and outputs when you want to signal that an event has
-  /// occurred, but don't need to send the event itself.
-  /// - Returns: A ``Subscribers/Demand`` instance indicating how many more
-  ///   elements the subscriber expects to receive.
+  /// - Returns: How many more values the subscriber wants.
   @inlinable
   public func receive() -> Subscribers.Demand {
     receive(())

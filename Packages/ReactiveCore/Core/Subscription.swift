@@ -1,22 +1,22 @@
-/// A protocol representing the connection of a subscriber to a publisher.
+/// The link between one subscriber and the publisher it subscribed to: the
+/// subscriber asks for values through it, and cancels through it.
 ///
-/// Subscriptions are class constrained because a subscription has identity,
-/// defined by the moment a particular subscriber attached to a publisher.
-/// Cancelling a subscription must be thread-safe, and you can only cancel a
-/// subscription once.
+/// Each subscription belongs to one act of subscribing, so it has an
+/// identity (``CombineIdentifier``). `cancel()` may be called from any
+/// thread, any number of times; only the first call does anything.
 public protocol Subscription: Cancellable, CustomCombineIdentifierConvertible {
-  /// Tells a publisher that it may send more values to the subscriber.
+  /// Asks for more values: the publisher may now send up to `demand` more.
   ///
   /// Demand accumulates: two calls with `.max(1)` allow two values. Requesting
   /// `.none` is an API violation.
   func request(_ demand: Subscribers.Demand)
 }
 
-/// A namespace for symbols related to subscriptions.
+/// A namespace for ready-made subscriptions.
 public enum Subscriptions {}
 
 extension Subscriptions {
-  /// Returns the “empty” subscription.
+  /// A subscription that ignores every request and every cancel.
   ///
   /// Use the empty subscription when you need a ``Subscription`` that ignores
   /// requests and cancellation: a publisher that completes at once (such as

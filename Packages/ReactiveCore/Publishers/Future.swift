@@ -19,8 +19,7 @@
 public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {
   // @unchecked Sendable: all mutable state is in `state`, under its lock.
 
-  /// A type that represents a closure to invoke in the future, when an
-  /// element or error is available.
+  /// The closure that the future's work calls, once, with its result.
   ///
   /// The promise closure receives one parameter: a `Result` that contains
   /// either a single element published by a ``Future``, or an error.

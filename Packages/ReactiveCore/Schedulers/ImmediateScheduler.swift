@@ -107,7 +107,7 @@ public struct ImmediateScheduler: Scheduler, Sendable {
   /// The immediate scheduler’s definition of the current moment in time.
   public var now: SchedulerTimeType { SchedulerTimeType() }
 
-  /// The minimum tolerance allowed by the immediate scheduler.
+  /// Zero: the immediate scheduler is exact, trivially.
   public var minimumTolerance: SchedulerTimeType.Stride { SchedulerTimeType.Stride(0) }
 
   /// Performs the action at once, on the calling thread.

@@ -1,31 +1,29 @@
-/// A protocol that defines when and how to execute a closure.
+/// Runs closures somewhere (a queue, a run loop, a thread) and at some time:
+/// as soon as it can, after a date, or repeatedly.
 ///
-/// You can use a scheduler to execute code as soon as possible, or after a
-/// future date. Individual scheduler implementations use whatever time-keeping
-/// system makes sense for them. Schedulers express this as their
-/// `SchedulerTimeType`. Since this type conforms to
-/// ``SchedulerTimeIntervalConvertible``, you can always express these times
-/// with the convenience functions like `.milliseconds(500)`.
+/// Each scheduler keeps time its own way, its `SchedulerTimeType`; durations
+/// are its `Stride`, written `.seconds(2)` or `.milliseconds(500)` whatever
+/// the scheduler (``SchedulerTimeIntervalConvertible``). Time operators
+/// (`delay`, `debounce`, `receive(on:)`…) take a scheduler, so a test can
+/// hand them a virtual clock instead of a real one.
 public protocol Scheduler {
-  /// Describes an instant in time for this scheduler.
+  /// A point on this scheduler's clock.
   associatedtype SchedulerTimeType: Strideable where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
 
-  /// A type that defines options accepted by the scheduler.
-  ///
-  /// This type is freely definable by each `Scheduler`. Typically, operations
-  /// that take a `Scheduler` parameter will also take `SchedulerOptions`.
+  /// Extra settings a scheduler accepts with each action (a quality of
+  /// service, a dispatch group…); each scheduler picks its own type.
   associatedtype SchedulerOptions
 
-  /// This scheduler's definition of the current moment in time.
+  /// The time on this scheduler's clock now.
   var now: SchedulerTimeType { get }
 
-  /// The minimum tolerance allowed by the scheduler.
+  /// The smallest leeway the scheduler honours when it runs a delayed action.
   var minimumTolerance: SchedulerTimeType.Stride { get }
 
-  /// Performs the action at the next possible opportunity.
+  /// Runs `action` as soon as the scheduler can.
   func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void)
 
-  /// Performs the action at some time after the specified date.
+  /// Runs `action` once, no earlier than `date`, late by at most about `tolerance`.
   func schedule(
     after date: SchedulerTimeType,
     tolerance: SchedulerTimeType.Stride,
@@ -33,8 +31,8 @@ public protocol Scheduler {
     _ action: @escaping () -> Void
   )
 
-  /// Performs the action at some time after the specified date, at the
-  /// specified frequency, optionally taking into account tolerance if possible.
+  /// Runs `action` first at `date`, then every `interval`, until the
+  /// returned cancellable is cancelled.
   func schedule(
     after date: SchedulerTimeType,
     interval: SchedulerTimeType.Stride,
@@ -45,20 +43,20 @@ public protocol Scheduler {
 }
 
 extension Scheduler {
-  /// Performs the action at some time after the specified date, using the
-  /// scheduler's minimum tolerance.
+  /// Runs `action` once, no earlier than `date`, with the scheduler's
+  /// smallest tolerance.
   @inlinable
   public func schedule(after date: SchedulerTimeType, _ action: @escaping () -> Void) {
     schedule(after: date, tolerance: minimumTolerance, action)
   }
 
-  /// Performs the action at the next possible opportunity, without options.
+  /// Runs `action` as soon as the scheduler can, without options.
   @inlinable
   public func schedule(_ action: @escaping () -> Void) {
     schedule(options: nil, action)
   }
 
-  /// Performs the action at some time after the specified date.
+  /// Runs `action` once, no earlier than `date`, without options.
   @inlinable
   public func schedule(
     after date: SchedulerTimeType,
@@ -68,8 +66,8 @@ extension Scheduler {
     schedule(after: date, tolerance: tolerance, options: nil, action)
   }
 
-  /// Performs the action at some time after the specified date, at the
-  /// specified frequency, taking into account tolerance if possible.
+  /// Runs `action` from `date` on, every `interval`, without options, until
+  /// the returned cancellable is cancelled.
   @inlinable
   public func schedule(
     after date: SchedulerTimeType,
@@ -80,8 +78,8 @@ extension Scheduler {
     schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
   }
 
-  /// Performs the action at some time after the specified date, at the
-  /// specified frequency, using minimum tolerance possible for this Scheduler.
+  /// Runs `action` from `date` on, every `interval`, with the scheduler's
+  /// smallest tolerance, until the returned cancellable is cancelled.
   @inlinable
   public func schedule(
     after date: SchedulerTimeType,
@@ -92,21 +90,21 @@ extension Scheduler {
   }
 }
 
-/// A protocol that provides a scheduler with an expression for relative time.
+/// A duration that can be written in seconds, milliseconds, microseconds or
+/// nanoseconds, whatever the scheduler.
 public protocol SchedulerTimeIntervalConvertible {
-  /// Converts the specified number of seconds into an instance of this scheduler time type.
+  /// A duration of `s` whole seconds.
   static func seconds(_ s: Int) -> Self
 
-  /// Converts the specified number of seconds, as a floating-point value,
-  /// into an instance of this scheduler time type.
+  /// A duration of `s` seconds, with a fraction.
   static func seconds(_ s: Double) -> Self
 
-  /// Converts the specified number of milliseconds into an instance of this scheduler time type.
+  /// A duration of `ms` milliseconds.
   static func milliseconds(_ ms: Int) -> Self
 
-  /// Converts the specified number of microseconds into an instance of this scheduler time type.
+  /// A duration of `us` microseconds.
   static func microseconds(_ us: Int) -> Self
 
-  /// Converts the specified number of nanoseconds into an instance of this scheduler time type.
+  /// A duration of `ns` nanoseconds.
   static func nanoseconds(_ ns: Int) -> Self
 }

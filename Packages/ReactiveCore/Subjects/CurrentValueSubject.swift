@@ -46,7 +46,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     core = SubjectCore(currentValue: value)
   }
 
-  /// Sends a value to the subscriber, and makes it the current value.
+  /// Makes `value` the current value and publishes it to the subscribers.
   ///
   /// - Parameter input: The value to send.
   public func send(_ input: Output) {

@@ -1,29 +1,26 @@
 import Synchronization
 
-/// A publisher that exposes a method for outside callers to publish elements.
+/// A publisher you feed by hand: whatever code holds it calls ``send(_:)``
+/// and ``send(completion:)``, and its subscribers receive what was sent.
 ///
-/// A subject is a publisher that you can use to ”inject” values into a
-/// stream, by calling its ``send(_:)`` method. This can be useful for adapting
-/// existing imperative code to the publisher world.
+/// Subjects are the bridge from imperative code (a delegate callback, a
+/// button handler) to a stream.
 public protocol Subject<Output, Failure>: AnyObject, Publisher {
-  /// Sends a value to the subscriber.
+  /// Publishes a value to the current subscribers.
   ///
-  /// - Parameter value: The value to send.
+  /// - Parameter value: The value to publish.
   func send(_ value: Output)
 
-  /// Sends a completion signal to the subscriber.
+  /// Ends the stream for every subscriber, present and future.
   ///
-  /// - Parameter completion: A `Completion` instance which indicates whether
-  ///   publishing has finished normally or failed with an error.
+  /// - Parameter completion: `.finished`, or `.failure` with the error.
   func send(completion: Subscribers.Completion<Failure>)
 
-  /// Sends a subscription to the subscriber.
+  /// Receives the subscription of an upstream publisher that feeds this
+  /// subject (`upstream.subscribe(subject)`), so that the subject can ask it
+  /// for values.
   ///
-  /// This call provides the ``Subject`` an opportunity to establish demand for
-  /// any new upstream subscriptions.
-  ///
-  /// - Parameter subscription: The subscription instance through which the
-  ///   subscriber can request elements.
+  /// - Parameter subscription: The upstream's subscription.
   func send(subscription: any Subscription)
 }
 
