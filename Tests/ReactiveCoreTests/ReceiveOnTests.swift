@@ -1,3 +1,4 @@
+import Dispatch
 import ReactiveCore
 import Testing
 import TraitsTesting
@@ -65,6 +66,21 @@ import TraitsTesting
     let upstream = PassthroughSubject<Int, Never>()
     let checker = ContractChecker<Int, Never>()
     upstream.receive(on: ConcurrentTestScheduler()).subscribe(checker)
+    for value in 0..<2_000 { upstream.send(value) }
+    upstream.send(completion: .finished)
+
+    try await pollUntil { !checker.completions.isEmpty }
+
+    #expect(checker.values == Array(0..<2_000))
+    #expect(checker.completions == [.finished])
+    #expect(checker.violations.isEmpty)
+  }
+
+  @Test func keepsTheOrderOnAConcurrentDispatchQueue() async throws {
+    let upstream = PassthroughSubject<Int, Never>()
+    let checker = ContractChecker<Int, Never>()
+    let queue = DispatchQueue(label: "ReceiveOnTests", attributes: .concurrent)
+    upstream.receive(on: queue).subscribe(checker)
     for value in 0..<2_000 { upstream.send(value) }
     upstream.send(completion: .finished)
 
