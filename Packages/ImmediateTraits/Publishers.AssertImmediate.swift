@@ -56,7 +56,7 @@ extension Publishers {
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The file named in the trap message.
@@ -68,7 +68,7 @@ extension Publishers {
     /// Creates an immediate publisher that checks `upstream`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - file: The file named in the trap message.
     ///   - line: The line named in the trap message.
     @inlinable

@@ -39,7 +39,7 @@ extension Publishers {
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Creates an immediate publisher that republishes `upstream` unchanged.

@@ -4,8 +4,8 @@ extension MaybePublisher {
   /// Wraps this maybe publisher in a type eraser, keeping the maybe guarantee.
   ///
   /// ```swift
-  /// func namePublisher() -> AnyMaybePublisher<String, any Error> {
-  ///   lookup.eraseToAnyMaybePublisher()
+  /// func savedDraft() -> AnyMaybePublisher<String, any Error> {
+  ///   draftStore.latest.eraseToAnyMaybePublisher()
   /// }
   /// ```
   @inlinable
@@ -22,8 +22,8 @@ extension MaybePublisher {
 /// ``never()``).
 ///
 /// ```swift
-/// func namePublisher() -> AnyMaybePublisher<String, any Error> {
-///   .just("Alice")
+/// func savedDraft() -> AnyMaybePublisher<String, any Error> {
+///   .just("Dear team,")
 /// }
 /// ```
 public struct AnyMaybePublisher<Output, Failure: Error>: MaybePublisher, CustomStringConvertible {

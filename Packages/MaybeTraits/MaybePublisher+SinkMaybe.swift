@@ -10,11 +10,11 @@ extension MaybePublisher {
   /// or cancellation, so it may capture the owner of the cancellable.
   ///
   /// ```swift
-  /// let cancellable = namePublisher().sinkMaybe { result in
-  ///   switch result {
-  ///   case .finished: handleNoName()
-  ///   case let .success(name): handle(name)
-  ///   case let .failure(error): handle(error)
+  /// let cancellable = cachedAvatar(for: user).sinkMaybe { outcome in
+  ///   switch outcome {
+  ///   case let .success(image): show(image)
+  ///   case .finished: showPlaceholder()
+  ///   case let .failure(error): report(error)
   ///   }
   /// }
   /// ```

@@ -1,6 +1,7 @@
 public import ReactiveCore
 
-/// A publisher that publishes exactly zero value, or one value, or fails.
+/// A publisher whose type promises at most one value: it ends empty, ends
+/// after a single value, fails, or never completes.
 ///
 /// The guarantee is made by the compiler: a type conforms only if every
 /// instance, for every possible upstream, publishes at most one value and

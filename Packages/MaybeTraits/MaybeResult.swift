@@ -1,11 +1,11 @@
 /// The outcome of a maybe publisher: no value, one value, or a failure.
 ///
 /// ```swift
-/// let cancellable = namePublisher().sinkMaybe { result in
-///   switch result {
-///   case .finished: print("no name")
-///   case let .success(name): print(name)
-///   case let .failure(error): print(error)
+/// let cancellable = cachedAvatar(for: user).sinkMaybe { outcome in
+///   switch outcome {
+///   case let .success(image): print("cached:", image)
+///   case .finished: print("not cached")
+///   case let .failure(error): print("lookup failed:", error)
 ///   }
 /// }
 /// ```

@@ -9,9 +9,8 @@ extension Publisher {
   /// passed on. It holds the value until this publisher completes.
   ///
   /// ```swift
-  /// func namePublisher() -> AnyMaybePublisher<String, Never> {
-  ///   nameSubject.prefix(1).assertMaybe().eraseToAnyMaybePublisher()
-  /// }
+  /// // A bug upstream would publish twice; trap rather than hide it.
+  /// let selection = selectionSubject.first().assertMaybe().eraseToAnyMaybePublisher()
   /// ```
   ///
   /// - Parameters:

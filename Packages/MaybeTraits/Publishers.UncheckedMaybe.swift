@@ -8,8 +8,8 @@ extension Publisher {
   /// that breaks the contract is undefined. It costs nothing at run time.
   ///
   /// ```swift
-  /// [1, 2].publisher.prefix(1).uncheckedMaybe()  // right: at most one value
-  /// [1, 2].publisher.uncheckedMaybe()            // wrong: two values
+  /// (1...3).publisher.prefix(1).uncheckedMaybe()  // true: prefix(1) keeps at most one
+  /// (1...3).publisher.uncheckedMaybe()            // false promise: three values
   /// ```
   @inlinable
   public func uncheckedMaybe() -> Publishers.UncheckedMaybe<Self> {

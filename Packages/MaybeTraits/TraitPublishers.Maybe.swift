@@ -19,7 +19,7 @@ extension TraitPublishers {
   /// }
   /// ```
   ///
-  /// A job can also forward another maybe publisher:
+  /// The promise has the shape of a `sinkMaybe` handler, so a job may simply relay some other maybe publisher:
   ///
   /// ```swift
   /// let publisher = TraitPublishers.Maybe<String, any Error> { promise in

@@ -4,8 +4,8 @@ extension SinglePublisher {
   /// Wraps this single publisher in a type eraser, keeping the single guarantee.
   ///
   /// ```swift
-  /// func namePublisher() -> AnySinglePublisher<String, any Error> {
-  ///   Just("Alice").setFailureType(to: (any Error).self).eraseToAnySinglePublisher()
+  /// func defaultLocale() -> AnySinglePublisher<String, any Error> {
+  ///   Just("en_US").setFailureType(to: (any Error).self).eraseToAnySinglePublisher()
   /// }
   /// ```
   @inlinable
@@ -21,8 +21,8 @@ extension SinglePublisher {
 /// of its factories (``just(_:)``, ``fail(_:)``, ``never()``).
 ///
 /// ```swift
-/// func namePublisher() -> AnySinglePublisher<String, any Error> {
-///   .just("Alice")
+/// func defaultLocale() -> AnySinglePublisher<String, any Error> {
+///   .just("en_US")
 /// }
 /// ```
 public struct AnySinglePublisher<Output, Failure: Error>: SinglePublisher, CustomStringConvertible {

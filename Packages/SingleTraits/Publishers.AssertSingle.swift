@@ -12,10 +12,9 @@ extension Publisher {
   /// value until this publisher completes.
   ///
   /// ```swift
-  /// func namePublisher() -> AnySinglePublisher<String, Never> {
-  ///   // Right as long as the subject never finishes:
-  ///   nameSubject.prefix(1).assertSingle().eraseToAnySinglePublisher()
-  /// }
+  /// // The settings subject lives as long as the app, so its first value
+  /// // always comes; a trap here would reveal a bug.
+  /// let theme = settings.map(\.theme).first().assertSingle()
   /// ```
   ///
   /// - Parameters:

@@ -26,8 +26,9 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A single publisher that fails with a ``SingleError`` if its upstream
-  /// breaks the contract. See ``ReactiveCore/Publisher/checkSingle()``.
+  /// The publisher returned by ``ReactiveCore/Publisher/checkSingle()``: the
+  /// upstream's one value, or a ``SingleError`` when the upstream has none,
+  /// has several, or fails after its value.
   public struct CheckSingle<Upstream: Publisher>: SinglePublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = SingleError<Upstream.Failure>

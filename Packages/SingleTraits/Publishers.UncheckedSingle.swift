@@ -8,8 +8,8 @@ extension Publisher {
   /// that breaks the contract is undefined. It costs nothing at run time.
   ///
   /// ```swift
-  /// [1, 2].publisher.prefix(1).uncheckedSingle()  // right: one value
-  /// Empty<Int, Never>().uncheckedSingle()          // wrong: no value
+  /// Just(7).uncheckedSingle()                      // true: Just always has its value
+  /// Empty<Int, Never>().uncheckedSingle()          // false promise: no value at all
   /// ```
   @inlinable
   public func uncheckedSingle() -> Publishers.UncheckedSingle<Self> {
@@ -33,7 +33,7 @@ extension Publishers {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher trusted to publish exactly one value, or fail.
+    /// The wrapped publisher, taken at its word: one value, or a failure.
     public let upstream: Upstream
 
     @inlinable

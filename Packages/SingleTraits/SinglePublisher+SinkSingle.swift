@@ -10,10 +10,10 @@ extension SinglePublisher {
   /// may capture the owner of the cancellable.
   ///
   /// ```swift
-  /// let cancellable = namePublisher().sinkSingle { result in
-  ///   switch result {
-  ///   case let .success(name): handle(name)
-  ///   case let .failure(error): handle(error)
+  /// let cancellable = fetchProfile(id).sinkSingle { outcome in
+  ///   switch outcome {
+  ///   case let .success(profile): show(profile)
+  ///   case let .failure(error): report(error)
   ///   }
   /// }
   /// ```

@@ -1,6 +1,7 @@
 public import MaybeTraits
 
-/// A publisher that publishes exactly one value and then finishes, or fails.
+/// A publisher whose type promises exactly one value before `.finished`,
+/// unless it fails (or never completes).
 ///
 /// A single publisher is also a `MaybePublisher`: it never publishes twice,
 /// and it never finishes without a value.

@@ -19,7 +19,7 @@ extension TraitPublishers {
   /// }
   /// ```
   ///
-  /// A job can also forward another single publisher:
+  /// The promise has the shape of a `sinkSingle` handler, so a job may simply relay some other single publisher:
   ///
   /// ```swift
   /// let publisher = TraitPublishers.Single<String, any Error> { promise in

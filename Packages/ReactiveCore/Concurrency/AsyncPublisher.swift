@@ -45,12 +45,12 @@ extension Publisher {
 ///
 /// Obtain one with `values`.
 public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.Failure == Never {
-  /// The type of element produced by this asynchronous sequence.
+  /// A value of the publisher.
   public typealias Element = Upstream.Output
 
   /// An iterator that requests one value of the publisher per `next()`.
   public struct Iterator: AsyncIteratorProtocol {
-    /// The type of element produced by this iterator.
+    /// A value of the publisher.
     public typealias Element = Upstream.Output
 
     let token: AsyncIteratorToken<Upstream.Output, Never>
@@ -83,12 +83,12 @@ public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.
 ///
 /// Obtain one with `values`.
 public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
-  /// The type of element produced by this asynchronous sequence.
+  /// A value of the publisher.
   public typealias Element = Upstream.Output
 
   /// An iterator that requests one value of the publisher per `next()`.
   public struct Iterator: AsyncIteratorProtocol {
-    /// The type of element produced by this iterator.
+    /// A value of the publisher.
     public typealias Element = Upstream.Output
 
     let token: AsyncIteratorToken<Upstream.Output, Upstream.Failure>

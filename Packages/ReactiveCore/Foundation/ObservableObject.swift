@@ -16,7 +16,7 @@ public protocol ObservableObject: AnyObject {
   associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
   where ObjectWillChangePublisher.Failure == Never
 
-  /// A publisher that emits before the object changes.
+  /// Announces, with a signal and no data, that the object is about to change.
   var objectWillChange: ObjectWillChangePublisher { get }
 }
 

@@ -24,14 +24,14 @@ public struct Published<Value> {
   /// Shared by every copy of the wrapper: the value and its subscribers.
   let storage: PublishedStorage<Value>
 
-  /// Creates a published property with an initial value.
+  /// Wraps the property's starting value.
   ///
   /// - Parameter wrappedValue: The initial value.
   public init(wrappedValue: Value) {
     storage = PublishedStorage(wrappedValue)
   }
 
-  /// Creates a published property with an initial value.
+  /// Wraps the property's starting value.
   ///
   /// - Parameter initialValue: The initial value.
   public init(initialValue: Value) {

@@ -1,5 +1,5 @@
-/// A publisher that awaits subscription before running the supplied closure
-/// to create a publisher for the new subscriber.
+/// Builds a fresh publisher for each subscriber, at the moment it
+/// subscribes, by calling a closure.
 ///
 /// Each subscriber gets a publisher of its own: use `Deferred` to delay a
 /// `Future`'s work until there is a subscriber, and to run it again for each one.
@@ -11,14 +11,14 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
   public typealias Output = DeferredPublisher.Output
   public typealias Failure = DeferredPublisher.Failure
 
-  /// The closure to execute when this deferred publisher receives a subscription.
-  ///
-  /// The publisher returned by this closure immediately receives the incoming subscription.
+  /// Called once per `subscribe(_:)`; the subscriber is then attached
+  /// directly to the publisher it returns.
   public let createPublisher: () -> DeferredPublisher
 
-  /// Creates a deferred publisher.
+  /// Creates a publisher that defers to `createPublisher` for each subscriber.
   ///
-  /// - Parameter createPublisher: The closure to execute when calling `subscribe(_:)`.
+  /// - Parameter createPublisher: Called once per `subscribe(_:)`, on the
+  ///   subscribing thread.
   @inlinable
   public init(createPublisher: @escaping () -> DeferredPublisher) {
     self.createPublisher = createPublisher

@@ -1,36 +1,35 @@
-/// A publisher that never publishes any values, and optionally finishes immediately.
+/// A publisher without values: it either finishes as soon as it is
+/// subscribed to, or stays silent forever.
 ///
-/// You can create a ”Never” publisher — one which never sends values and
-/// never finishes or fails — with the initializer `Empty(completeImmediately: false)`.
+/// `Empty(completeImmediately: false)` is the silent kind: no value and no
+/// completion, until the subscriber cancels.
 ///
 /// ```text
 /// |           completeImmediately: true (the default)
 /// --------    completeImmediately: false
 /// ```
 public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
-  /// A Boolean value that indicates whether the publisher immediately sends a
-  /// completion when a subscriber attaches.
+  /// `true`: each subscriber gets `.finished` right after its subscription.
+  /// `false`: it gets nothing more at all.
   public let completeImmediately: Bool
 
-  /// Creates an empty publisher.
+  /// Creates a publisher without values.
   ///
-  /// - Parameter completeImmediately: A Boolean value that indicates whether
-  ///   the publisher should immediately finish.
+  /// - Parameter completeImmediately: Whether subscribers get `.finished` at
+  ///   once (`true`) or never hear anything (`false`).
   @inlinable
   public init(completeImmediately: Bool = true) {
     self.completeImmediately = completeImmediately
   }
 
-  /// Creates an empty publisher with the given completion behavior and output and failure types.
-  ///
-  /// Use this initializer to connect the empty publisher to subscribers or
-  /// other publishers that have specific output and failure types.
+  /// Creates a publisher without values, naming its `Output` and `Failure`
+  /// types where inference cannot find them.
   ///
   /// - Parameters:
-  ///   - completeImmediately: A Boolean value that indicates whether the
-  ///     publisher should immediately finish.
-  ///   - outputType: The output type exposed by this publisher.
-  ///   - failureType: The failure type exposed by this publisher.
+  ///   - completeImmediately: Whether subscribers get `.finished` at once
+  ///     (`true`) or never hear anything (`false`).
+  ///   - outputType: The `Output` type to declare.
+  ///   - failureType: The `Failure` type to declare.
   @inlinable
   public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
     self.completeImmediately = completeImmediately

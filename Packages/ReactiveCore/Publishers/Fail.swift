@@ -1,29 +1,27 @@
-/// A publisher that immediately terminates with the specified error.
+/// Fails every subscriber with ``error`` right after its subscription,
+/// without waiting for demand and without any value.
 ///
 /// ```text
 /// x
 /// ```
 public struct Fail<Output, Failure: Error>: Publisher {
-  /// The failure to send when terminating the publisher.
+  /// The error every subscriber receives.
   public let error: Failure
 
-  /// Creates a publisher that immediately terminates with the specified failure.
+  /// Creates a publisher that fails each subscriber with `error`.
   ///
-  /// - Parameter error: The failure to send when terminating the publisher.
+  /// - Parameter error: The error every subscriber receives.
   @inlinable
   public init(error: Failure) {
     self.error = error
   }
 
-  /// Creates publisher with the given output type, that immediately terminates
-  /// with the specified failure.
-  ///
-  /// Use this initializer to create a `Fail` publisher that can work with
-  /// subscribers or publishers that expect a given output type.
+  /// Creates a publisher that fails each subscriber with `failure`, naming
+  /// its `Output` type where inference cannot find it.
   ///
   /// - Parameters:
-  ///   - outputType: The output type exposed by this publisher.
-  ///   - failure: The failure to send when terminating the publisher.
+  ///   - outputType: The `Output` type to declare.
+  ///   - failure: The error every subscriber receives.
   @inlinable
   public init(outputType: Output.Type, failure: Failure) {
     self.error = failure

@@ -1,4 +1,5 @@
-/// A publisher that eventually produces a single value and then finishes or fails.
+/// Runs some work once and hands its one result, a value or an error, to
+/// every subscriber.
 ///
 /// The closure runs once, when the future is created (wrap the future in
 /// `Deferred` to run it per subscriber instead). The promise may be called
@@ -21,8 +22,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
 
   /// The closure that the future's work calls, once, with its result.
   ///
-  /// The promise closure receives one parameter: a `Result` that contains
-  /// either a single element published by a ``Future``, or an error.
+  /// Its argument is the outcome: `.success(value)` or `.failure(error)`.
   public typealias Promise = (Result<Output, Failure>) -> Void
 
   /// States:
@@ -37,11 +37,11 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   @usableFromInline
   let state = Lock(State.pending([]))
 
-  /// Creates a publisher that invokes a promise closure when the publisher
-  /// emits an element.
+  /// Creates a future and runs `attemptToFulfill` immediately, on the
+  /// calling thread.
   ///
-  /// - Parameter attemptToFulfill: A ``Future/Promise`` that the publisher
-  ///   invokes when the publisher emits an element or terminates with an error.
+  /// - Parameter attemptToFulfill: The work. It receives a ``Future/Promise``
+  ///   to call, now or later and from any thread, with the outcome.
   public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
     attemptToFulfill(self.promise)
   }

@@ -1,10 +1,10 @@
-/// A publisher that emits an output to each subscriber just once, and then finishes.
+/// Gives every subscriber the same single value, then `.finished`.
 ///
-/// You can use a `Just` publisher to start a chain of publishers. A `Just`
-/// publisher is also useful when replacing a value with `catch`.
-///
-/// In contrast with `Result.Publisher`, a `Just` publisher can't fail with an
-/// error. And unlike `Optional.Publisher`, a `Just` publisher always produces a value.
+/// Each subscription waits for its first demand, sends ``output``, and
+/// finishes. `Just` cannot fail (its `Failure` is `Never`) and always has
+/// its value, so it is a handy head for a chain, or the fallback that a
+/// `catch` handler returns. Compare `Result.Publisher`, which may fail, and
+/// `Optional.Publisher`, which may have nothing to send.
 ///
 /// ```text
 /// (o|)    on the first demand
@@ -12,12 +12,12 @@
 public struct Just<Output>: Publisher {
   public typealias Failure = Never
 
-  /// The one element that the publisher emits.
+  /// The value each subscriber receives.
   public let output: Output
 
-  /// Initializes a publisher that emits the specified output just once.
+  /// Creates a publisher of the single value `output`.
   ///
-  /// - Parameter output: The one element that the publisher emits.
+  /// - Parameter output: The value each subscriber receives.
   @inlinable
   public init(_ output: Output) {
     self.output = output

@@ -1,6 +1,6 @@
 extension Optional {
-  /// A publisher that publishes an optional value to each subscriber exactly
-  /// once, if the optional has a value.
+  /// Sends the wrapped value, if there is one, to each subscriber, then
+  /// finishes.
   ///
   /// If the optional has a value, the publisher waits for demand, sends the
   /// value, then finishes; if it is `nil`, the publisher finishes at once.
@@ -13,13 +13,13 @@ extension Optional {
     public typealias Output = Wrapped
     public typealias Failure = Never
 
-    /// The result to deliver to each subscriber.
+    /// The value each subscriber receives, or `nil` for none.
     public let output: Wrapped?
 
-    /// Creates a publisher to emit the value of the optional, or to finish
-    /// immediately if the optional doesn't have a value.
+    /// Creates a publisher of `output`'s wrapped value, or of nothing when it
+    /// is `nil`.
     ///
-    /// - Parameter output: The result to deliver to each subscriber.
+    /// - Parameter output: The value each subscriber receives, or `nil` for none.
     @inlinable
     public init(_ output: Output?) {
       self.output = output

@@ -1,9 +1,9 @@
 extension Publishers {
-  /// A publisher that publishes a given sequence of elements.
+  /// Walks a sequence for each subscriber, one value per unit of demand.
   ///
-  /// When the publisher exhausts the elements in the sequence, the next
-  /// request causes the publisher to finish. It publishes no more elements
-  /// than demanded, and stops when cancelled, even from inside `receive`.
+  /// It finishes as soon as the iterator runs dry, never sends more than was
+  /// requested, and stops on cancel, including a cancel made from inside
+  /// `receive`.
   ///
   /// ```text
   /// (abc|)    [a, b, c].publisher, unlimited demand
@@ -11,12 +11,12 @@ extension Publishers {
   public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
     public typealias Output = Elements.Element
 
-    /// The sequence of elements to publish.
+    /// The values, in order; each subscriber iterates it afresh.
     public let sequence: Elements
 
-    /// Creates a publisher for a sequence of elements.
+    /// Creates a publisher of the values of `sequence`.
     ///
-    /// - Parameter sequence: The sequence of elements to publish.
+    /// - Parameter sequence: The values, in order; each subscriber iterates it afresh.
     @inlinable
     public init(sequence: Elements) {
       self.sequence = sequence

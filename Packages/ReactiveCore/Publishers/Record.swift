@@ -1,5 +1,5 @@
-/// A publisher that allows for recording a series of inputs and a completion,
-/// for later playback to each subscriber.
+/// Replays a fixed list of values and one completion, the same for every
+/// subscriber.
 ///
 /// Each subscriber receives the recorded values as its demand allows, then
 /// the recorded completion (which needs no demand).
@@ -15,31 +15,30 @@ public struct Record<Output, Failure: Error>: Publisher {
   /// The recorded output and completion.
   public let recording: Recording
 
-  /// Creates a publisher to interactively record a series of outputs and a completion.
+  /// Creates a publisher whose recording is filled in by the `record` closure.
   ///
   /// If `record` does not record a completion, the recording finishes.
   ///
-  /// - Parameter record: A recording instance that can be retrieved after
-  ///   completion to create new record publishers to replay the recording.
+  /// - Parameter record: Called once, right away, with an empty recording to
+  ///   fill; the result is kept in ``recording``.
   public init(record: (inout Recording) -> Void) {
     var recording = Recording()
     record(&recording)
     self.recording = recording
   }
 
-  /// Creates a record publisher from an existing recording.
+  /// Creates a publisher that replays `recording`.
   ///
-  /// - Parameter recording: A previously-recorded recording of published elements.
+  /// - Parameter recording: The values and completion to replay.
   public init(recording: Recording) {
     self.recording = recording
   }
 
-  /// Creates a record publisher to publish the provided elements, followed
-  /// by the provided completion value.
+  /// Creates a publisher that replays `output`, then `completion`.
   ///
   /// - Parameters:
-  ///   - output: An array of output elements to publish.
-  ///   - completion: The completion value with which to end publishing.
+  ///   - output: The values to replay, in order.
+  ///   - completion: How each replay ends, after the last value.
   public init(output: [Output], completion: Subscribers.Completion<Failure>) {
     self.recording = Recording(output: output, completion: completion)
   }
@@ -65,42 +64,42 @@ public struct Record<Output, Failure: Error>: Publisher {
 }
 
 extension Record {
-  /// A recorded sequence of outputs, followed by a completion value.
+  /// The values and the completion a ``Record`` replays.
   ///
   /// A recording accepts values until it receives a completion; after that,
   /// recording anything more traps.
   public struct Recording {
     public typealias Input = Output
 
-    /// The output which will be sent to a `Subscriber`.
+    /// The recorded values, in order.
     public private(set) var output: [Output]
 
-    /// The completion which will be sent to a `Subscriber`.
+    /// The recorded completion; `.finished` until one is recorded.
     public private(set) var completion: Subscribers.Completion<Failure>
 
     private var isComplete: Bool
 
-    /// Set up a recording in a state ready to receive output.
+    /// Creates an empty recording that still accepts values.
     public init() {
       output = []
       completion = .finished
       isComplete = false
     }
 
-    /// Set up a complete recording with the specified output and completion.
+    /// Creates a closed recording of `output` followed by `completion`.
     ///
     /// - Parameters:
-    ///   - output: An array of output elements to publish.
-    ///   - completion: The completion value with which to end publishing.
+    ///   - output: The values, in order.
+    ///   - completion: How the replay ends, after the last value.
     public init(output: [Output], completion: Subscribers.Completion<Failure> = .finished) {
       self.output = output
       self.completion = completion
       isComplete = true
     }
 
-    /// Add an output to the recording.
+    /// Appends `input` to the recorded values.
     ///
-    /// A `fatalError` will be raised if output is added after adding completion.
+    /// Traps once a completion has been recorded.
     ///
     /// - Parameter input: The value to add to the recording.
     public mutating func receive(_ input: Record<Output, Failure>.Recording.Input) {
@@ -108,9 +107,9 @@ extension Record {
       output.append(input)
     }
 
-    /// Add a completion to the recording.
+    /// Records how the replay ends, and closes the recording.
     ///
-    /// A `fatalError` will be raised if more than one completion is added.
+    /// Traps if a completion was already recorded.
     ///
     /// - Parameter completion: The completion to add to the recording.
     public mutating func receive(completion: Subscribers.Completion<Failure>) {

@@ -1,11 +1,10 @@
 extension Result {
-  /// A publisher that publishes an output to each subscriber exactly once
-  /// then finishes, or fails immediately without producing any elements.
+  /// Replays a `Result` to each subscriber: its value then `.finished`, or
+  /// its error.
   ///
-  /// If the result is a success, then this publisher waits until it receives
-  /// a request for at least one value, then sends the output to all
-  /// subscribers and finishes normally. If the result is a failure, then the
-  /// publisher sends the failure immediately upon subscription.
+  /// A success waits for the subscriber's first demand before the value and
+  /// the finish go out. A failure does not wait: the error follows the
+  /// subscription at once.
   ///
   /// ```text
   /// (o|)    success, on the first demand
@@ -14,28 +13,28 @@ extension Result {
   public struct Publisher: ReactiveCore.Publisher {
     public typealias Output = Success
 
-    /// The result to deliver to each subscriber.
+    /// What each subscriber receives: a value, or an error.
     public let result: Result<Success, Failure>
 
-    /// Creates a publisher that delivers the specified result.
+    /// Creates a publisher that replays `result`.
     ///
-    /// - Parameter result: The result to deliver to each subscriber.
+    /// - Parameter result: What each subscriber receives: a value, or an error.
     @inlinable
     public init(_ result: Result<Output, Failure>) {
       self.result = result
     }
 
-    /// Creates a publisher that sends the specified output to all subscribers and finishes normally.
+    /// Creates a publisher that replays the success `output`.
     ///
-    /// - Parameter output: The output to deliver to each subscriber.
+    /// - Parameter output: The value each subscriber receives before `.finished`.
     @inlinable
     public init(_ output: Output) {
       self.init(.success(output))
     }
 
-    /// Creates a publisher that immediately terminates upon subscription with the given failure.
+    /// Creates a publisher that replays the failure `failure`.
     ///
-    /// - Parameter failure: The failure to send when terminating.
+    /// - Parameter failure: The error each subscriber receives right after its subscription.
     @inlinable
     public init(_ failure: Failure) {
       self.init(.failure(failure))

@@ -27,7 +27,7 @@ extension DispatchQueue: Scheduler {
     /// `DispatchTime.distantFuture`, for instance) saturates at `Int.max`
     /// or `Int.min`.
     ///
-    /// - Parameter other: Another dispatch queue time.
+    /// - Parameter other: The time to measure to.
     /// - Returns: The interval, in nanoseconds.
     public func distance(to other: SchedulerTimeType) -> Stride {
       let start = dispatchTime.uptimeNanoseconds

@@ -1,21 +1,22 @@
-/// A scheduler for performing synchronous actions.
+/// A scheduler that runs every action right away, on the thread that
+/// schedules it.
 ///
-/// You can only use this scheduler for immediate actions. If you attempt to
-/// schedule actions after a specific date, this scheduler ignores the date
-/// and performs them immediately; a repeating action runs once.
+/// It has no notion of later: an action scheduled for some date runs now,
+/// and a repeating action runs once. Use it where an operator asks for a
+/// scheduler but the work should stay synchronous.
 public struct ImmediateScheduler: Scheduler, Sendable {
-  /// The time type used by the immediate scheduler.
+  /// This scheduler's instants, all of them equal.
   ///
   /// Time does not pass on this scheduler: ``ImmediateScheduler/now`` is always the same instant.
   public struct SchedulerTimeType: Strideable, Sendable {
-    /// Returns the distance to another immediate scheduler time; always zero,
-    /// as immediate scheduler time values are unspecified.
+    /// The interval to `other`: always zero, since no time passes on this
+    /// scheduler.
     public func distance(to other: SchedulerTimeType) -> Stride {
       Stride(0)
     }
 
-    /// Advances the time by the specified amount; the result equals `self`,
-    /// as immediate scheduler time values are unspecified.
+    /// Returns `self` unchanged, whatever `n` is: no time passes on this
+    /// scheduler.
     public func advanced(by n: Stride) -> SchedulerTimeType {
       self
     }
@@ -28,14 +29,15 @@ public struct ImmediateScheduler: Scheduler, Sendable {
       true
     }
 
-    /// The increment by which the immediate scheduler counts time.
+    /// A duration on this scheduler: an integer with no unit, accepted and
+    /// ignored.
     public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable, Hashable, Sendable,
       SchedulerTimeIntervalConvertible
     {
-      /// The value of this time interval, in an unspecified unit.
+      /// The wrapped integer; it has no unit.
       public var magnitude: Int
 
-      /// Creates an immediate scheduler time interval from the given time interval.
+      /// Wraps the integer `value`.
       public init(_ value: Int) {
         magnitude = value
       }
@@ -93,18 +95,15 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     }
   }
 
-  /// A type that defines options accepted by the immediate scheduler.
+  /// No options: this scheduler has nothing to configure.
   public typealias SchedulerOptions = Never
 
-  /// The shared instance of the immediate scheduler.
-  ///
-  /// You cannot create instances of the immediate scheduler yourself. Use
-  /// only the shared instance.
+  /// The one immediate scheduler; the type has no public initializer.
   public static let shared = ImmediateScheduler()
 
   private init() {}
 
-  /// The immediate scheduler’s definition of the current moment in time.
+  /// The scheduler's only instant.
   public var now: SchedulerTimeType { SchedulerTimeType() }
 
   /// Zero: the immediate scheduler is exact, trivially.

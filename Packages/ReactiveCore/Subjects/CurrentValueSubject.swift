@@ -1,13 +1,11 @@
-/// A subject that wraps a single value and publishes a new element whenever
-/// the value changes.
+/// A subject that always holds a value, and publishes each new one.
 ///
-/// Unlike ``PassthroughSubject``, `CurrentValueSubject` maintains a buffer of
-/// the most recently published element. A new subscriber receives the current
-/// value on its first demand. A subscriber without demand keeps the latest
-/// value sent and receives it on its next demand.
+/// Where ``PassthroughSubject`` forgets what it sends, this subject keeps
+/// its latest value. A new subscriber receives that value on its first
+/// demand; a subscriber without demand gets the latest value sent in the
+/// meantime when it next asks.
 ///
-/// Calling ``send(_:)`` on a `CurrentValueSubject` also updates the current
-/// value, making it equivalent to updating the ``value`` directly. After
+/// ``send(_:)`` and assigning ``value`` do the same thing. After
 /// completion, sends are ignored, and assignments to ``value`` change the
 /// value without publishing it.
 ///
@@ -23,7 +21,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
 
   private let core: SubjectCore<Output, Failure>
 
-  /// The value wrapped by this subject, published as a new element whenever it changes.
+  /// The value the subject holds; setting it publishes the new value.
   ///
   /// After completion, setting it still changes the value, but publishes
   /// nothing (unlike ``send(_:)``, which is then ignored), as in Combine.
@@ -39,9 +37,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     }
   }
 
-  /// Creates a current value subject with the given initial value.
+  /// Creates a subject that holds `value` until the first send.
   ///
-  /// - Parameter value: The initial value to publish.
+  /// - Parameter value: What the first subscribers receive if nothing was sent yet.
   public init(_ value: Output) {
     core = SubjectCore(currentValue: value)
   }

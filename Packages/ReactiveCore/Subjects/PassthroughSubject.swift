@@ -1,9 +1,9 @@
-/// A subject that broadcasts elements to downstream subscribers.
+/// A subject that hands each sent value to its current subscribers and
+/// keeps nothing.
 ///
-/// Unlike ``CurrentValueSubject``, a `PassthroughSubject` doesn't have an
-/// initial value or a buffer of the most recently-published element. A
-/// subscriber receives only the values sent while it has demand; values sent
-/// to a subscriber without demand are dropped for that subscriber.
+/// It has no starting value and does not remember the last one (see
+/// ``CurrentValueSubject`` for that). A subscriber receives only the values
+/// sent while it has demand; the others are dropped for that subscriber.
 ///
 /// After completion, the subject ignores further sends, and a new subscriber
 /// receives the completion right away.

@@ -25,10 +25,8 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
 }
 
 extension Subject where Output == Void {
-  /// Sends a void value to the subscriber.
-  ///
-  /// Use `Void` inputs and outputs when you want to signal that an event has
-  /// occurred, but don't need to send the event itself.
+  /// Shorthand for `send(())`, for subjects whose values carry no data:
+  /// only the fact that something happened.
   @inlinable
   public func send() {
     send(())
@@ -36,7 +34,7 @@ extension Subject where Output == Void {
 }
 
 extension Publisher {
-  /// Attaches the specified subject to this publisher.
+  /// Feeds this publisher's values and completion into `subject`.
   ///
   /// The subject receives this publisher's subscription and requests from it
   /// once one of its own subscribers has demand; it then receives every value
@@ -45,7 +43,7 @@ extension Publisher {
   /// The attachment does not keep the subject alive: when the subject is
   /// deallocated, it cancels this publisher's subscription.
   ///
-  /// - Parameter subject: The subject to attach to this publisher.
+  /// - Parameter subject: The subject to feed.
   /// - Returns: A cancellable that cancels this publisher's subscription.
   public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable where Failure == S.Failure, Output == S.Output {
     let subscriber = SubjectSubscriber(subject)

@@ -1,8 +1,8 @@
 extension Subscribers {
-  /// A simple subscriber that assigns received elements to a property
-  /// indicated by a key path.
+  /// A subscriber that writes every value it receives into one property of
+  /// an object, through a writable key path.
   ///
-  /// The subscriber requests an unlimited number of values upon subscription.
+  /// It asks for `.unlimited` as soon as it is subscribed.
   /// It holds the object strongly until completion or cancellation, then
   /// releases it.
   public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible {
@@ -11,7 +11,7 @@ extension Subscribers {
     @usableFromInline
     let state: Lock<SubscriberLifecycle<Root>>
 
-    /// The object that contains the property to assign; nil once the subscriber is over.
+    /// The object written to; nil once the subscriber is over.
     public var object: Root? {
       state.withLock { state -> Root? in
         switch state {
@@ -21,16 +21,16 @@ extension Subscribers {
       }
     }
 
-    /// The key path that indicates the property to assign.
+    /// Where in ``object`` each value is written.
     public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
     public var description: String { object.map { "Assign \(type(of: $0))." } ?? "Assign" }
 
-    /// Creates a subscriber to assign the value of a property indicated by a key path.
+    /// Creates a subscriber that writes each value to `object[keyPath: keyPath]`.
     ///
     /// - Parameters:
-    ///   - object: The object that contains the property.
-    ///   - keyPath: The key path of the property to assign.
+    ///   - object: The object written to, held strongly until the end.
+    ///   - keyPath: Where in `object` each value is written.
     @inlinable
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
       state = Lock(.awaitingSubscription(object))
@@ -66,7 +66,7 @@ extension Subscribers {
 }
 
 extension Publisher where Failure == Never {
-  /// Assigns each element from a publisher to a property on an object.
+  /// Writes each value of this publisher into `object[keyPath: keyPath]`.
   ///
   /// ```swift
   /// final class Thermometer { var celsius = 0.0 }
@@ -78,11 +78,10 @@ extension Publisher where Failure == Never {
   /// the subscription is cancelled.
   ///
   /// - Parameters:
-  ///   - keyPath: A key path that indicates the property to assign.
-  ///   - object: The object that contains the property.
-  /// - Returns: An ``AnyCancellable`` instance. Call ``AnyCancellable/cancel()``
-  ///   on this instance when you no longer want the publisher to automatically
-  ///   assign the property. Deinitializing this instance will also cancel automatic assignment.
+  ///   - keyPath: Where in `object` each value is written.
+  ///   - object: The object written to.
+  /// - Returns: The subscription's handle: ``AnyCancellable/cancel()`` it, or
+  ///   let it deinitialize, to stop the writes and release `object`.
   @inlinable
   public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
     let assign = Subscribers.Assign(object: object, keyPath: keyPath)

@@ -1,12 +1,12 @@
 extension Subscribers {
-  /// A signal that a publisher doesn't produce additional elements, either
-  /// due to normal completion or an error.
+  /// How a stream ended: it ran out of values, or it failed. Nothing is
+  /// delivered after it.
   @frozen
   public enum Completion<Failure: Error> {
-    /// The publisher finished normally.
+    /// The stream ended without error.
     case finished
 
-    /// The publisher stopped publishing due to the indicated error.
+    /// The stream ended with this error.
     case failure(Failure)
   }
 }

@@ -1,6 +1,7 @@
 extension Subscribers {
-  /// A requested number of items, sent to a publisher from a subscriber
-  /// through the subscription.
+  /// How many more values a subscriber is willing to receive: the argument of
+  /// ``Subscription/request(_:)`` and the return value of
+  /// ``Subscriber/receive(_:)``.
   ///
   /// Demand is either a count (``max(_:)``, with ``none`` for zero) or
   /// ``unlimited``. Its arithmetic never fails and never goes negative:
@@ -22,21 +23,17 @@ extension Subscribers {
       self.rawValue = rawValue
     }
 
-    /// A request for as many values as the publisher can produce.
+    /// No limit: the publisher may send values for as long as it has them.
     @inlinable
     public static var unlimited: Demand { Demand(rawValue: .max) }
 
-    /// A request for no elements from the publisher.
-    ///
-    /// This is equivalent to `Demand.max(0)`.
+    /// A count of zero, the same as `Demand.max(0)`: "nothing more for now".
     @inlinable
     public static var none: Demand { Demand(rawValue: 0) }
 
-    /// Creates a demand for the given maximum number of elements.
+    /// A count: permission to send up to `value` more values (fewer is fine).
     ///
-    /// The publisher is free to send fewer than the requested maximum number of elements.
-    ///
-    /// - Parameter value: The maximum number of elements. Traps if it is negative.
+    /// - Parameter value: The count, zero or more. Traps if it is negative.
     @inlinable
     public static func max(_ value: Int) -> Demand {
       precondition(value >= 0, "API violation: demand must not be negative, got max(\(value))")
@@ -70,33 +67,33 @@ extension Subscribers {
       return rhs >= lhs ? .none : Demand(rawValue: lhs - rhs)
     }
 
-    /// Returns the result of adding two demands.
-    /// When adding any value to `.unlimited`, the result is `.unlimited`.
+    /// The sum of two demands; `.unlimited` if either one is, or if the
+    /// count overflows.
     @inlinable
     public static func + (lhs: Demand, rhs: Demand) -> Demand {
       adding(lhs.rawValue, rhs.rawValue)
     }
 
-    /// Adds two demands, and assigns the result to the first demand.
+    /// Adds `rhs` to `lhs` in place, with the rules of `+`.
     @inlinable
     public static func += (lhs: inout Demand, rhs: Demand) {
       lhs = lhs + rhs
     }
 
-    /// Returns the result of adding an integer to a demand.
-    /// A negative integer subtracts, stopping at `.none`.
+    /// The demand raised by `rhs`; a negative `rhs` lowers it, never
+    /// below `.none`.
     @inlinable
     public static func + (lhs: Demand, rhs: Int) -> Demand {
       rhs >= 0 ? adding(lhs.rawValue, UInt(rhs)) : subtracting(lhs.rawValue, rhs.magnitude)
     }
 
-    /// Adds an integer to a demand, and assigns the result to the demand.
+    /// Adds `rhs` to `lhs` in place, with the rules of `+`.
     @inlinable
     public static func += (lhs: inout Demand, rhs: Int) {
       lhs = lhs + rhs
     }
 
-    /// Returns the result of subtracting one demand from another.
+    /// The demand left after taking `rhs` away from `lhs`.
     ///
     /// Subtracting anything from `.unlimited` gives `.unlimited`; subtracting
     /// `.unlimited` from a count gives `.none`; a count never goes below `.none`.
@@ -107,26 +104,26 @@ extension Subscribers {
       return subtracting(lhs.rawValue, rhs.rawValue)
     }
 
-    /// Subtracts one demand from another, and assigns the result to the first demand.
+    /// Takes `rhs` away from `lhs` in place, with the rules of `-`.
     @inlinable
     public static func -= (lhs: inout Demand, rhs: Demand) {
       lhs = lhs - rhs
     }
 
-    /// Returns the result of subtracting an integer from a demand, stopping at `.none`.
-    /// A negative integer adds.
+    /// The demand lowered by `rhs`, never below `.none`; a negative `rhs`
+    /// raises it.
     @inlinable
     public static func - (lhs: Demand, rhs: Int) -> Demand {
       rhs >= 0 ? subtracting(lhs.rawValue, UInt(rhs)) : adding(lhs.rawValue, rhs.magnitude)
     }
 
-    /// Subtracts an integer from a demand, and assigns the result to the demand.
+    /// Takes `rhs` away from `lhs` in place, with the rules of `-`.
     @inlinable
     public static func -= (lhs: inout Demand, rhs: Int) {
       lhs = lhs - rhs
     }
 
-    /// Returns the result of multiplying a demand by an integer.
+    /// The demand scaled by `rhs`.
     ///
     /// `.unlimited` times anything is `.unlimited`; an overflowing product is
     /// `.unlimited`. Traps if `rhs` is negative.
@@ -138,7 +135,7 @@ extension Subscribers {
       return overflow ? .unlimited : Demand(rawValue: UInt(product))
     }
 
-    /// Multiplies a demand by an integer, and assigns the result to the demand.
+    /// Scales `lhs` by `rhs` in place, with the rules of `*`.
     @inlinable
     public static func *= (lhs: inout Demand, rhs: Int) {
       lhs = lhs * rhs
@@ -146,74 +143,74 @@ extension Subscribers {
 
     // MARK: Comparison with Int (an integer is always less than `.unlimited`)
 
-    /// Returns a Boolean that indicates whether the demand requests more than the given number of elements.
+    /// `true` if the demand allows more than `rhs` values; `.unlimited` always does.
     @inlinable
     public static func > (lhs: Demand, rhs: Int) -> Bool {
       lhs.rawValue == .max || Int(lhs.rawValue) > rhs
     }
 
-    /// Returns a Boolean that indicates whether the first demand requests more or the same number of elements as the second.
+    /// `true` if the demand allows at least `rhs` values; `.unlimited` always does.
     @inlinable
     public static func >= (lhs: Demand, rhs: Int) -> Bool {
       lhs.rawValue == .max || Int(lhs.rawValue) >= rhs
     }
 
-    /// Returns a Boolean that indicates whether a given number of elements is greater than the demand.
+    /// `true` if `lhs` exceeds the demand's count; never for `.unlimited`.
     @inlinable
     public static func > (lhs: Int, rhs: Demand) -> Bool {
       rhs.rawValue != .max && lhs > Int(rhs.rawValue)
     }
 
-    /// Returns a Boolean value that indicates whether a given number of elements is greater than or equal to the demand.
+    /// `true` if `lhs` is at least the demand's count; never for `.unlimited`.
     @inlinable
     public static func >= (lhs: Int, rhs: Demand) -> Bool {
       rhs.rawValue != .max && lhs >= Int(rhs.rawValue)
     }
 
-    /// Returns a Boolean that indicates whether the demand requests fewer than the given number of elements.
+    /// `true` if the demand's count is below `rhs`; never for `.unlimited`.
     @inlinable
     public static func < (lhs: Demand, rhs: Int) -> Bool {
       rhs > lhs
     }
 
-    /// Returns a Boolean value that indicates whether a given number of elements is less than the demand.
+    /// `true` if `lhs` is below the demand's count; always for `.unlimited`.
     @inlinable
     public static func < (lhs: Int, rhs: Demand) -> Bool {
       rhs > lhs
     }
 
-    /// Returns a Boolean value that indicates whether the demand requests fewer or the same number of elements.
+    /// `true` if the demand's count is at most `rhs`; never for `.unlimited`.
     @inlinable
     public static func <= (lhs: Demand, rhs: Int) -> Bool {
       rhs >= lhs
     }
 
-    /// Returns a Boolean value that indicates whether a given number of elements is less than or equal to the demand.
+    /// `true` if `lhs` is at most the demand's count; always for `.unlimited`.
     @inlinable
     public static func <= (lhs: Int, rhs: Demand) -> Bool {
       rhs >= lhs
     }
 
-    /// Returns a Boolean value that indicates whether a demand requests the given number of elements.
+    /// `true` if the demand is the count `rhs`.
     /// `.unlimited` equals no integer.
     @inlinable
     public static func == (lhs: Demand, rhs: Int) -> Bool {
       lhs.rawValue != .max && Int(lhs.rawValue) == rhs
     }
 
-    /// Returns a Boolean value that indicates whether a demand is not equal to an integer.
+    /// `true` unless the demand is the count `rhs`.
     @inlinable
     public static func != (lhs: Demand, rhs: Int) -> Bool {
       !(lhs == rhs)
     }
 
-    /// Returns a Boolean value that indicates whether a given number of elements is equal to the demand.
+    /// `true` if the demand is the count `lhs`; never for `.unlimited`.
     @inlinable
     public static func == (lhs: Int, rhs: Demand) -> Bool {
       rhs == lhs
     }
 
-    /// Returns a Boolean value that indicates whether an integer is not equal to the demand.
+    /// `true` unless the demand is the count `lhs`.
     @inlinable
     public static func != (lhs: Int, rhs: Demand) -> Bool {
       !(rhs == lhs)
@@ -221,25 +218,25 @@ extension Subscribers {
 
     // MARK: Comparison of demands (`.unlimited` is the greatest)
 
-    /// Returns a Boolean value that indicates whether the first demand requests fewer elements than the second.
+    /// `true` if `lhs` allows fewer values than `rhs`; `.unlimited` is above every count.
     @inlinable
     public static func < (lhs: Demand, rhs: Demand) -> Bool {
       lhs.rawValue < rhs.rawValue
     }
 
-    /// Returns a Boolean value that indicates whether the first demand requests fewer or the same number of elements as the second.
+    /// `true` if `lhs` allows no more values than `rhs`; `.unlimited` is above every count.
     @inlinable
     public static func <= (lhs: Demand, rhs: Demand) -> Bool {
       lhs.rawValue <= rhs.rawValue
     }
 
-    /// Returns a Boolean that indicates whether the first demand requests more or the same number of elements as the second.
+    /// `true` if `lhs` allows at least as many values as `rhs`; `.unlimited` is above every count.
     @inlinable
     public static func >= (lhs: Demand, rhs: Demand) -> Bool {
       lhs.rawValue >= rhs.rawValue
     }
 
-    /// Returns a Boolean that indicates whether the first demand requests more elements than the second.
+    /// `true` if `lhs` allows more values than `rhs`; `.unlimited` is above every count.
     @inlinable
     public static func > (lhs: Demand, rhs: Demand) -> Bool {
       lhs.rawValue > rhs.rawValue

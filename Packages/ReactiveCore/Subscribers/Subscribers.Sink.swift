@@ -1,5 +1,6 @@
 extension Subscribers {
-  /// A simple subscriber that requests an unlimited number of values upon subscription.
+  /// A subscriber made of two closures, one for values and one for the
+  /// completion, that asks for `.unlimited` as soon as it is subscribed.
   ///
   /// The sink calls `receiveValue` for each value and `receiveCompletion` once
   /// at the end. After completion or ``cancel()`` it releases both closures
@@ -24,23 +25,23 @@ extension Subscribers {
     @usableFromInline
     let state: Lock<SubscriberLifecycle<Closures>>
 
-    /// The closure to execute on receipt of a value; a no-op once the sink is over.
+    /// Called with each value; a no-op once the sink is over.
     public var receiveValue: (Input) -> Void {
       state.withLock { $0.activePayload?.receiveValue } ?? { _ in }
     }
 
-    /// The closure to execute on completion; a no-op once the sink is over.
+    /// Called once with the completion; a no-op once the sink is over.
     public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
       state.withLock { $0.activePayload?.receiveCompletion } ?? { _ in }
     }
 
     public var description: String { "Sink" }
 
-    /// Initializes a sink with the provided closures.
+    /// Creates a sink from its two closures.
     ///
     /// - Parameters:
-    ///   - receiveCompletion: The closure to execute on completion.
-    ///   - receiveValue: The closure to execute on receipt of a value.
+    ///   - receiveCompletion: Called once, with the completion.
+    ///   - receiveValue: Called with each value.
     @inlinable
     public init(
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -78,9 +79,8 @@ extension Subscribers {
 }
 
 extension Publisher {
-  /// Attaches a subscriber with closure-based behavior.
-  ///
-  /// The subscriber requests an unlimited number of values upon subscription.
+  /// Subscribes with two closures, one for values and one for the
+  /// completion, and asks for `.unlimited` at once.
   ///
   /// ```swift
   /// let cancellable = [1, 2, 3].publisher.sink(
@@ -90,11 +90,10 @@ extension Publisher {
   /// ```
   ///
   /// - Parameters:
-  ///   - receiveCompletion: The closure to execute on completion.
-  ///   - receiveValue: The closure to execute on receipt of a value.
-  /// - Returns: A cancellable instance, which you use when you end assignment
-  ///   of the received value. Deallocation of the result will tear down the
-  ///   subscription stream.
+  ///   - receiveCompletion: Called once, with the completion.
+  ///   - receiveValue: Called with each value.
+  /// - Returns: The subscription's handle: cancel it, or let it deinitialize,
+  ///   to stop the sink and release both closures.
   @inlinable
   public func sink(
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -107,16 +106,16 @@ extension Publisher {
 }
 
 extension Publisher where Failure == Never {
-  /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+  /// Subscribes with a closure for values, on a publisher that cannot fail,
+  /// and asks for `.unlimited` at once.
   ///
   /// ```swift
   /// let cancellable = [1, 2, 3].publisher.sink { print($0) }
   /// ```
   ///
-  /// - Parameter receiveValue: The closure to execute on receipt of a value.
-  /// - Returns: A cancellable instance, which you use when you end assignment
-  ///   of the received value. Deallocation of the result will tear down the
-  ///   subscription stream.
+  /// - Parameter receiveValue: Called with each value.
+  /// - Returns: The subscription's handle: cancel it, or let it deinitialize,
+  ///   to stop the sink and release the closure.
   @inlinable
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)

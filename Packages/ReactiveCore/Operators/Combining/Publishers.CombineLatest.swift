@@ -25,7 +25,7 @@ extension Publisher {
   ///
   /// - Parameters:
   ///   - other: Another publisher.
-  ///   - transform: A closure that receives the values and returns the value to publish.
+  ///   - transform: Called with the latest value of each publisher; its result is published.
   /// - Returns: A publisher of the combined values.
   @inlinable
   public func combineLatest<P: Publisher, T>(
@@ -54,7 +54,7 @@ extension Publisher {
   /// - Parameters:
   ///   - publisher1: The second publisher.
   ///   - publisher2: The third publisher.
-  ///   - transform: A closure that receives the values and returns the value to publish.
+  ///   - transform: Called with the latest value of each publisher; its result is published.
   /// - Returns: A publisher of the combined values.
   @inlinable
   public func combineLatest<P: Publisher, Q: Publisher, T>(
@@ -87,7 +87,7 @@ extension Publisher {
   ///   - publisher1: The second publisher.
   ///   - publisher2: The third publisher.
   ///   - publisher3: The fourth publisher.
-  ///   - transform: A closure that receives the values and returns the value to publish.
+  ///   - transform: Called with the latest value of each publisher; its result is published.
   /// - Returns: A publisher of the combined values.
   @inlinable
   public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
@@ -102,7 +102,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that receives and combines the latest values from 2 publishers.
+  /// The latest value of each of 2 publishers, published as one tuple whenever any of them changes.
   ///
   /// See ``Publisher/combineLatest(_:)`` for the demand and completion rules.
   public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
@@ -136,7 +136,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher that receives and combines the latest values from 3 publishers.
+  /// The latest value of each of 3 publishers, published as one tuple whenever any of them changes.
   ///
   /// See ``Publisher/combineLatest(_:)`` for the demand and completion rules.
   public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
@@ -177,7 +177,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher that receives and combines the latest values from 4 publishers.
+  /// The latest value of each of 4 publishers, published as one tuple whenever any of them changes.
   ///
   /// See ``Publisher/combineLatest(_:)`` for the demand and completion rules.
   public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher

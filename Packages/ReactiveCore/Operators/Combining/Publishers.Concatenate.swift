@@ -80,7 +80,8 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that emits all of one publisher's elements before those from another publisher.
+  /// Plays two publishers back to back: every value of ``prefix``, then,
+  /// once it has finished, every value of ``suffix``.
   ///
   /// The suffix is subscribed to when the prefix finishes, with the demand
   /// that the prefix left unused.
@@ -89,17 +90,17 @@ extension Publishers {
     public typealias Output = Suffix.Output
     public typealias Failure = Suffix.Failure
 
-    /// The publisher to republish, in its entirety, before republishing elements from the suffix publisher.
+    /// Played first, to its end.
     public let prefix: Prefix
 
-    /// The publisher to republish only after the prefix publisher finishes.
+    /// Subscribed to only once ``prefix`` has finished; never if it fails.
     public let suffix: Suffix
 
-    /// Creates a publisher that emits all of one publisher's elements before those from another publisher.
+    /// Creates a publisher that plays `prefix`, then `suffix`.
     ///
     /// - Parameters:
     ///   - prefix: The publisher to republish, in its entirety, first.
-    ///   - suffix: The publisher to republish after the prefix finishes.
+    ///   - suffix: Played once `prefix` has finished.
     @inlinable
     public init(prefix: Prefix, suffix: Suffix) {
       self.prefix = prefix

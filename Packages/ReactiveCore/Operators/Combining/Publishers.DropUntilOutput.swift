@@ -1,5 +1,6 @@
 extension Publisher {
-  /// Ignores values until another publisher emits a value, then republishes them.
+  /// Holds back this publisher's values until `publisher` produces its first
+  /// value; from then on, lets them all through.
   ///
   /// The other publisher is asked for one value; once it arrives, its
   /// subscription is cancelled and the upstream's values pass. Values dropped
@@ -23,23 +24,24 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that ignores elements from the upstream publisher until it receives an element from a second publisher.
+  /// The publisher returned by ``Publisher/drop(untilOutputFrom:)``: upstream
+  /// values are discarded until ``other`` publishes once.
   public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
   where Upstream.Failure == Other.Failure {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// A publisher to monitor for its first emitted element.
+    /// The trigger: its first value opens the gate.
     public let other: Other
 
-    /// Creates a publisher that ignores elements from the upstream publisher until it receives an element from another publisher.
+    /// Creates a publisher that discards `upstream`'s values until `other` publishes.
     ///
     /// - Parameters:
-    ///   - upstream: A publisher to drop elements from while waiting for another publisher to emit elements.
-    ///   - other: A publisher to monitor for its first emitted element.
+    ///   - upstream: The publisher whose values are gated.
+    ///   - other: The trigger: its first value opens the gate.
     @inlinable
     public init(upstream: Upstream, other: Other) {
       self.upstream = upstream

@@ -93,27 +93,28 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that transforms elements from an upstream publisher into a
-  /// new publisher, and republishes the values of those publishers.
+  /// The publisher returned by `flatMap`: each upstream value becomes an
+  /// inner publisher, and the values of all inner publishers are merged.
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
     public typealias Output = NewPublisher.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The maximum number of concurrent publisher subscriptions.
+    /// How many inner publishers may be subscribed to at the same time.
     public let maxPublishers: Subscribers.Demand
 
-    /// A closure that takes an element as a parameter and returns a publisher that produces elements of that type.
+    /// Called with each upstream value; returns the inner publisher for it.
     public let transform: (Upstream.Output) -> NewPublisher
 
-    /// Creates a publisher that transforms elements from an upstream publisher into a new publisher.
+    /// Creates a publisher that maps each upstream value to an inner publisher
+    /// and merges their values.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - maxPublishers: The maximum number of concurrent publisher subscriptions.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - maxPublishers: How many inner publishers may be subscribed to at the same time.
     ///   - transform: A closure that turns an element into a publisher.
     @inlinable
     public init(

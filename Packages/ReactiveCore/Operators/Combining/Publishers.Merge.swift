@@ -13,7 +13,7 @@ extension Publisher {
   /// ```
   ///
   /// - Parameter other: Another publisher.
-  /// - Returns: A publisher that publishes the values of both publishers.
+  /// - Returns: One stream of the values of both publishers, in arrival order.
   @inlinable
   public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
   where Failure == P.Failure, Output == P.Output {
@@ -27,7 +27,7 @@ extension Publisher {
   /// - Parameters:
   ///   - b: The second publisher.
   ///   - c: The third publisher.
-  /// - Returns: A publisher that publishes the values of all 3 publishers.
+  /// - Returns: One stream of the values of all 3 publishers, in arrival order.
   @inlinable
   public func merge<B: Publisher, C: Publisher>(
     with b: B,
@@ -50,7 +50,7 @@ extension Publisher {
   ///   - b: The second publisher.
   ///   - c: The third publisher.
   ///   - d: The fourth publisher.
-  /// - Returns: A publisher that publishes the values of all 4 publishers.
+  /// - Returns: One stream of the values of all 4 publishers, in arrival order.
   @inlinable
   public func merge<B: Publisher, C: Publisher, D: Publisher>(
     with b: B,
@@ -77,7 +77,7 @@ extension Publisher {
   ///   - c: The third publisher.
   ///   - d: The fourth publisher.
   ///   - e: The fifth publisher.
-  /// - Returns: A publisher that publishes the values of all 5 publishers.
+  /// - Returns: One stream of the values of all 5 publishers, in arrival order.
   @inlinable
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(
     with b: B,
@@ -108,7 +108,7 @@ extension Publisher {
   ///   - d: The fourth publisher.
   ///   - e: The fifth publisher.
   ///   - f: The sixth publisher.
-  /// - Returns: A publisher that publishes the values of all 6 publishers.
+  /// - Returns: One stream of the values of all 6 publishers, in arrival order.
   @inlinable
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
     with b: B,
@@ -143,7 +143,7 @@ extension Publisher {
   ///   - e: The fifth publisher.
   ///   - f: The sixth publisher.
   ///   - g: The seventh publisher.
-  /// - Returns: A publisher that publishes the values of all 7 publishers.
+  /// - Returns: One stream of the values of all 7 publishers, in arrival order.
   @inlinable
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
     with b: B,
@@ -182,7 +182,7 @@ extension Publisher {
   ///   - f: The sixth publisher.
   ///   - g: The seventh publisher.
   ///   - h: The eighth publisher.
-  /// - Returns: A publisher that publishes the values of all 8 publishers.
+  /// - Returns: One stream of the values of all 8 publishers, in arrival order.
   @inlinable
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
     with b: B,
@@ -214,7 +214,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher created by applying the merge function to 2 upstream publishers.
+  /// The merge of 2 publishers: their values, interleaved in arrival order, in one stream.
   ///
   /// See ``Publisher/merge(with:)`` for the demand and completion rules.
   public struct Merge<A: Publisher, B: Publisher>: Publisher
@@ -231,7 +231,7 @@ extension Publishers {
     /// The second upstream publisher.
     public let b: B
 
-    /// Creates a publisher created by applying the merge function to the upstream publishers.
+    /// Creates the merge of the given publishers, in parameter order.
     ///
     /// - Parameters:
     ///   - a: The first upstream publisher.
@@ -253,7 +253,7 @@ extension Publishers {
     ///
     /// - Parameters:
     ///   - z: Another publisher.
-    /// - Returns: A publisher that publishes the values of all 3 publishers.
+    /// - Returns: One stream of the values of all 3 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher>(
       with z: Z
@@ -270,7 +270,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     ///   - y: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 4 publishers.
+    /// - Returns: One stream of the values of all 4 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
@@ -291,7 +291,7 @@ extension Publishers {
     ///   - z: Another publisher.
     ///   - y: One more publisher.
     ///   - x: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 5 publishers.
+    /// - Returns: One stream of the values of all 5 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(
       with z: Z,
@@ -316,7 +316,7 @@ extension Publishers {
     ///   - y: One more publisher.
     ///   - x: One more publisher.
     ///   - w: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 6 publishers.
+    /// - Returns: One stream of the values of all 6 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(
       with z: Z,
@@ -345,7 +345,7 @@ extension Publishers {
     ///   - x: One more publisher.
     ///   - w: One more publisher.
     ///   - v: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 7 publishers.
+    /// - Returns: One stream of the values of all 7 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
       with z: Z,
@@ -378,7 +378,7 @@ extension Publishers {
     ///   - w: One more publisher.
     ///   - v: One more publisher.
     ///   - u: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 8 publishers.
+    /// - Returns: One stream of the values of all 8 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher>(
       with z: Z,
@@ -406,7 +406,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher created by applying the merge function to 3 upstream publishers.
+  /// The merge of 3 publishers: their values, interleaved in arrival order, in one stream.
   ///
   /// See ``Publisher/merge(with:)`` for the demand and completion rules.
   public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
@@ -428,7 +428,7 @@ extension Publishers {
     /// The third upstream publisher.
     public let c: C
 
-    /// Creates a publisher created by applying the merge function to the upstream publishers.
+    /// Creates the merge of the given publishers, in parameter order.
     ///
     /// - Parameters:
     ///   - a: The first upstream publisher.
@@ -453,7 +453,7 @@ extension Publishers {
     ///
     /// - Parameters:
     ///   - z: Another publisher.
-    /// - Returns: A publisher that publishes the values of all 4 publishers.
+    /// - Returns: One stream of the values of all 4 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher>(
       with z: Z
@@ -470,7 +470,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     ///   - y: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 5 publishers.
+    /// - Returns: One stream of the values of all 5 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
@@ -491,7 +491,7 @@ extension Publishers {
     ///   - z: Another publisher.
     ///   - y: One more publisher.
     ///   - x: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 6 publishers.
+    /// - Returns: One stream of the values of all 6 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(
       with z: Z,
@@ -516,7 +516,7 @@ extension Publishers {
     ///   - y: One more publisher.
     ///   - x: One more publisher.
     ///   - w: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 7 publishers.
+    /// - Returns: One stream of the values of all 7 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(
       with z: Z,
@@ -545,7 +545,7 @@ extension Publishers {
     ///   - x: One more publisher.
     ///   - w: One more publisher.
     ///   - v: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 8 publishers.
+    /// - Returns: One stream of the values of all 8 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
       with z: Z,
@@ -570,7 +570,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher created by applying the merge function to 4 upstream publishers.
+  /// The merge of 4 publishers: their values, interleaved in arrival order, in one stream.
   ///
   /// See ``Publisher/merge(with:)`` for the demand and completion rules.
   public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
@@ -597,7 +597,7 @@ extension Publishers {
     /// The fourth upstream publisher.
     public let d: D
 
-    /// Creates a publisher created by applying the merge function to the upstream publishers.
+    /// Creates the merge of the given publishers, in parameter order.
     ///
     /// - Parameters:
     ///   - a: The first upstream publisher.
@@ -625,7 +625,7 @@ extension Publishers {
     ///
     /// - Parameters:
     ///   - z: Another publisher.
-    /// - Returns: A publisher that publishes the values of all 5 publishers.
+    /// - Returns: One stream of the values of all 5 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher>(
       with z: Z
@@ -642,7 +642,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     ///   - y: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 6 publishers.
+    /// - Returns: One stream of the values of all 6 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
@@ -663,7 +663,7 @@ extension Publishers {
     ///   - z: Another publisher.
     ///   - y: One more publisher.
     ///   - x: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 7 publishers.
+    /// - Returns: One stream of the values of all 7 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(
       with z: Z,
@@ -688,7 +688,7 @@ extension Publishers {
     ///   - y: One more publisher.
     ///   - x: One more publisher.
     ///   - w: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 8 publishers.
+    /// - Returns: One stream of the values of all 8 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(
       with z: Z,
@@ -710,7 +710,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher created by applying the merge function to 5 upstream publishers.
+  /// The merge of 5 publishers: their values, interleaved in arrival order, in one stream.
   ///
   /// See ``Publisher/merge(with:)`` for the demand and completion rules.
   public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher
@@ -742,7 +742,7 @@ extension Publishers {
     /// The fifth upstream publisher.
     public let e: E
 
-    /// Creates a publisher created by applying the merge function to the upstream publishers.
+    /// Creates the merge of the given publishers, in parameter order.
     ///
     /// - Parameters:
     ///   - a: The first upstream publisher.
@@ -773,7 +773,7 @@ extension Publishers {
     ///
     /// - Parameters:
     ///   - z: Another publisher.
-    /// - Returns: A publisher that publishes the values of all 6 publishers.
+    /// - Returns: One stream of the values of all 6 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher>(
       with z: Z
@@ -790,7 +790,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     ///   - y: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 7 publishers.
+    /// - Returns: One stream of the values of all 7 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
@@ -811,7 +811,7 @@ extension Publishers {
     ///   - z: Another publisher.
     ///   - y: One more publisher.
     ///   - x: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 8 publishers.
+    /// - Returns: One stream of the values of all 8 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(
       with z: Z,
@@ -830,7 +830,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher created by applying the merge function to 6 upstream publishers.
+  /// The merge of 6 publishers: their values, interleaved in arrival order, in one stream.
   ///
   /// See ``Publisher/merge(with:)`` for the demand and completion rules.
   public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher
@@ -867,7 +867,7 @@ extension Publishers {
     /// The sixth upstream publisher.
     public let f: F
 
-    /// Creates a publisher created by applying the merge function to the upstream publishers.
+    /// Creates the merge of the given publishers, in parameter order.
     ///
     /// - Parameters:
     ///   - a: The first upstream publisher.
@@ -901,7 +901,7 @@ extension Publishers {
     ///
     /// - Parameters:
     ///   - z: Another publisher.
-    /// - Returns: A publisher that publishes the values of all 7 publishers.
+    /// - Returns: One stream of the values of all 7 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher>(
       with z: Z
@@ -918,7 +918,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     ///   - y: One more publisher.
-    /// - Returns: A publisher that publishes the values of all 8 publishers.
+    /// - Returns: One stream of the values of all 8 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
@@ -934,7 +934,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher created by applying the merge function to 7 upstream publishers.
+  /// The merge of 7 publishers: their values, interleaved in arrival order, in one stream.
   ///
   /// See ``Publisher/merge(with:)`` for the demand and completion rules.
   public struct Merge7<
@@ -984,7 +984,7 @@ extension Publishers {
     /// The seventh upstream publisher.
     public let g: G
 
-    /// Creates a publisher created by applying the merge function to the upstream publishers.
+    /// Creates the merge of the given publishers, in parameter order.
     ///
     /// - Parameters:
     ///   - a: The first upstream publisher.
@@ -1021,7 +1021,7 @@ extension Publishers {
     ///
     /// - Parameters:
     ///   - z: Another publisher.
-    /// - Returns: A publisher that publishes the values of all 8 publishers.
+    /// - Returns: One stream of the values of all 8 publishers, in arrival order.
     @inlinable
     public func merge<Z: Publisher>(
       with z: Z
@@ -1034,7 +1034,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher created by applying the merge function to 8 upstream publishers.
+  /// The merge of 8 publishers: their values, interleaved in arrival order, in one stream.
   ///
   /// See ``Publisher/merge(with:)`` for the demand and completion rules.
   public struct Merge8<
@@ -1090,7 +1090,7 @@ extension Publishers {
     /// The eighth upstream publisher.
     public let h: H
 
-    /// Creates a publisher created by applying the merge function to the upstream publishers.
+    /// Creates the merge of the given publishers, in parameter order.
     ///
     /// - Parameters:
     ///   - a: The first upstream publisher.
@@ -1192,7 +1192,7 @@ where
 {}
 
 extension Publishers {
-  /// A publisher created by applying the merge function to an arbitrary number of upstream publishers.
+  /// The merge of any number of publishers of one type: their values, interleaved in arrival order.
   ///
   /// See ``Publisher/merge(with:)`` for the demand and completion rules. With
   /// no upstream, it finishes at once.
@@ -1200,20 +1200,20 @@ extension Publishers {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publishers that this publisher receives elements from.
+    /// The publishers this operator subscribes to, in order.
     public let publishers: [Upstream]
 
-    /// Creates a publisher created by applying the merge function to an arbitrary number of upstream publishers.
+    /// Creates the merge of the publishers listed.
     ///
-    /// - Parameter upstream: A variadic parameter containing zero or more publishers to merge with this publisher.
+    /// - Parameter upstream: The publishers to merge; none is allowed.
     @inlinable
     public init(_ upstream: Upstream...) {
       publishers = upstream
     }
 
-    /// Creates a publisher created by applying the merge function to a sequence of upstream publishers.
+    /// Creates the merge of the publishers in `upstream`, in its order.
     ///
-    /// - Parameter upstream: A sequence containing zero or more publishers to merge with this publisher.
+    /// - Parameter upstream: The publishers to merge; an empty sequence is allowed.
     @inlinable
     public init<S: Swift.Sequence>(_ upstream: S) where Upstream == S.Element {
       publishers = Array(upstream)

@@ -1,5 +1,6 @@
 extension Publisher {
-  /// Republishes values until another publisher emits a value, then finishes.
+  /// Lets this publisher's values through until `publisher` produces its
+  /// first value, and finishes at that moment.
   ///
   /// The other publisher is asked for one value. When it arrives, both
   /// subscriptions are cancelled and the result finishes. If the other
@@ -20,22 +21,23 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that republishes elements until another publisher emits an element.
+  /// The publisher returned by ``Publisher/prefix(untilOutputFrom:)``:
+  /// upstream values pass until ``other`` publishes once.
   public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// Another publisher, whose first output causes this publisher to finish.
+    /// The trigger: its first value ends the stream.
     public let other: Other
 
-    /// Creates a publisher that republishes elements until another publisher emits an element.
+    /// Creates a publisher that passes `upstream`'s values until `other` publishes.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
-    ///   - other: Another publisher, whose first output causes this publisher to finish.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - other: The trigger: its first value ends the stream.
     @inlinable
     public init(upstream: Upstream, other: Other) {
       self.upstream = upstream

@@ -72,12 +72,12 @@ extension Publishers {
     public typealias Output = P.Output
     public typealias Failure = P.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// Creates a publisher that “flattens” nested publishers.
+    /// Creates a publisher that follows only the newest inner publisher.
     ///
-    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    /// - Parameter upstream: The publisher this operator subscribes to.
     @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream

@@ -25,7 +25,7 @@ extension Publisher {
   ///
   /// - Parameters:
   ///   - other: Another publisher.
-  ///   - transform: A closure that receives the values and returns the value to publish.
+  ///   - transform: Called with one value from each publisher, paired by position; its result is published.
   /// - Returns: A publisher of the combined values.
   @inlinable
   public func zip<P: Publisher, T>(
@@ -54,7 +54,7 @@ extension Publisher {
   /// - Parameters:
   ///   - publisher1: The second publisher.
   ///   - publisher2: The third publisher.
-  ///   - transform: A closure that receives the values and returns the value to publish.
+  ///   - transform: Called with one value from each publisher, paired by position; its result is published.
   /// - Returns: A publisher of the combined values.
   @inlinable
   public func zip<P: Publisher, Q: Publisher, T>(
@@ -87,7 +87,7 @@ extension Publisher {
   ///   - publisher1: The second publisher.
   ///   - publisher2: The third publisher.
   ///   - publisher3: The fourth publisher.
-  ///   - transform: A closure that receives the values and returns the value to publish.
+  ///   - transform: Called with one value from each publisher, paired by position; its result is published.
   /// - Returns: A publisher of the combined values.
   @inlinable
   public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
@@ -102,7 +102,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher created by applying the zip function to 2 upstream publishers.
+  /// The zip of 2 publishers: the n-th values of all of them, published together as one tuple.
   ///
   /// See ``Publisher/zip(_:)`` for the demand and completion rules.
   public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
@@ -136,7 +136,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher created by applying the zip function to 3 upstream publishers.
+  /// The zip of 3 publishers: the n-th values of all of them, published together as one tuple.
   ///
   /// See ``Publisher/zip(_:)`` for the demand and completion rules.
   public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
@@ -177,7 +177,7 @@ extension Publishers {
     }
   }
 
-  /// A publisher created by applying the zip function to 4 upstream publishers.
+  /// The zip of 4 publishers: the n-th values of all of them, published together as one tuple.
   ///
   /// See ``Publisher/zip(_:)`` for the demand and completion rules.
   public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher

@@ -12,7 +12,8 @@
 /// let connection = connectable.connect()  // both receive every value
 /// ```
 public protocol ConnectablePublisher<Output, Failure>: Publisher {
-  /// Connects to the upstream, so that the publisher starts to publish.
+  /// Starts the upstream work now; subscribers that are attached begin to
+  /// receive values.
   ///
   /// - Returns: A cancellable that disconnects from the upstream. Keep it:
   ///   an `AnyCancellable` disconnects when it is deallocated.

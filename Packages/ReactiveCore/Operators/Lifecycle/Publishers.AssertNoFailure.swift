@@ -34,7 +34,7 @@ extension Publishers {
 
     public typealias Failure = Never
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The string at the beginning of the trap message.
@@ -49,7 +49,7 @@ extension Publishers {
     /// Creates a publisher that traps when the upstream fails.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - prefix: The string at the beginning of the trap message.
     ///   - file: The file named in the trap message.
     ///   - line: The line named in the trap message.

@@ -9,7 +9,7 @@ extension Publishers {
 
     public typealias Failure = Upstream.Failure
 
-    /// The connectable publisher that this publisher connects and receives elements from.
+    /// The connectable publisher this one subscribes to and connects.
     public final let upstream: Upstream
 
     /// The connection and how many subscribers have not cancelled.

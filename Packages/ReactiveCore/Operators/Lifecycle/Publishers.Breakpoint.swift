@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 extension Publisher {
-  /// Raises a debugger signal (`SIGTRAP`) when a closure returns true for
-  /// an event, and republishes every event unchanged.
+  /// Passes every event through unchanged, but first asks a closure about
+  /// it; a `true` answer sends `SIGTRAP` to the process.
   ///
   /// Each closure runs before its event goes on. Without a debugger
   /// attached, the signal stops the process.
@@ -22,7 +22,7 @@ extension Publisher {
   ///   - receiveSubscription: Returns true to stop on the upstream's subscription.
   ///   - receiveOutput: Returns true to stop on a value.
   ///   - receiveCompletion: Returns true to stop on the completion.
-  /// - Returns: A publisher that raises a debugger signal where a closure returns true.
+  /// - Returns: The same stream, with `SIGTRAP` wherever a closure answered `true`.
   @inlinable
   public func breakpoint(
     receiveSubscription: ((any Subscription) -> Bool)? = nil,
@@ -37,15 +37,15 @@ extension Publisher {
     )
   }
 
-  /// Raises a debugger signal (`SIGTRAP`) when the upstream fails, and
-  /// republishes every event unchanged.
+  /// Passes every event through unchanged, and sends `SIGTRAP` to the process
+  /// just before a failure goes on.
   ///
   /// ```text
   /// upstream  -a-x
   /// result    -a-x       (stops in the debugger before the failure goes on)
   /// ```
   ///
-  /// - Returns: A publisher that raises a debugger signal on a failure.
+  /// - Returns: The same stream, with `SIGTRAP` before a failure.
   @inlinable
   public func breakpointOnError() -> Publishers.Breakpoint<Self> {
     breakpoint(receiveCompletion: { completion in
@@ -55,14 +55,15 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that raises a debugger signal when a closure returns true
-  /// for an event, and republishes every event unchanged.
+  /// The publisher returned by `breakpoint` and `breakpointOnError()`: the
+  /// upstream's events, each checked by a closure that may stop the process
+  /// with `SIGTRAP`.
   public struct Breakpoint<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Returns true to stop on the upstream's subscription.
@@ -74,11 +75,11 @@ extension Publishers {
     /// Returns true to stop on the completion.
     public let receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Bool)?
 
-    /// Creates a publisher that raises a debugger signal when a closure
-    /// returns true for an event.
+    /// Creates a publisher that checks each of `upstream`'s events with the
+    /// matching closure.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - receiveSubscription: Returns true to stop on the upstream's subscription.
     ///   - receiveOutput: Returns true to stop on a value.
     ///   - receiveCompletion: Returns true to stop on the completion.

@@ -1,5 +1,6 @@
 extension Publisher {
-  /// Handles a failure from the upstream by replacing it with another publisher.
+  /// On an upstream failure, switches to the publisher `handler` builds from
+  /// the error, instead of failing.
   ///
   /// Values pass through until the upstream fails; `catch` then calls
   /// `handler` with the error and continues with the publisher it returns,
@@ -12,10 +13,10 @@ extension Publisher {
   /// result    -a-b---c-|
   /// ```
   ///
-  /// - Parameter handler: A closure that receives the upstream's failure and
-  ///   returns the publisher that replaces the upstream.
-  /// - Returns: A publisher that handles the upstream's failure by
-  ///   continuing with another publisher.
+  /// - Parameter handler: Called at most once, with the upstream's error;
+  ///   returns the publisher to continue with.
+  /// - Returns: The upstream's values, then, after a failure, those of the
+  ///   replacement.
   @inlinable
   public func `catch`<NewPublisher: Publisher>(
     _ handler: @escaping (Failure) -> NewPublisher
@@ -23,8 +24,8 @@ extension Publisher {
     Publishers.Catch(upstream: self, handler: handler)
   }
 
-  /// Handles a failure from the upstream by replacing it with another
-  /// publisher, or by failing with the error `handler` throws.
+  /// On an upstream failure, switches to the publisher the throwing
+  /// `handler` builds from the error, or fails with what it throws.
   ///
   /// Like ``catch(_:)``, with a handler that may throw: the thrown error ends
   /// the stream as a failure. The failure type becomes `any Error`.
@@ -35,10 +36,10 @@ extension Publisher {
   /// result    -a-x            x = e
   /// ```
   ///
-  /// - Parameter handler: A throwing closure that receives the upstream's
-  ///   failure and returns the publisher that replaces the upstream.
-  /// - Returns: A publisher that handles the upstream's failure by
-  ///   continuing with another publisher, or fails with the thrown error.
+  /// - Parameter handler: Called at most once, with the upstream's error;
+  ///   returns the publisher to continue with, or throws.
+  /// - Returns: The upstream's values, then, after a failure, those of the
+  ///   replacement, or the error `handler` threw.
   @inlinable
   public func tryCatch<NewPublisher: Publisher>(
     _ handler: @escaping (Failure) throws -> NewPublisher
@@ -48,28 +49,26 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that handles a failure from the upstream by replacing it
-  /// with another publisher.
+  /// The publisher returned by ``Publisher/catch(_:)``: the upstream, and
+  /// after a failure, the replacement that `handler` builds.
   public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
   where Upstream.Output == NewPublisher.Output {
     public typealias Output = Upstream.Output
 
     public typealias Failure = NewPublisher.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// A closure that receives the upstream's failure and returns the
-    /// publisher that replaces the upstream.
+    /// Builds the replacement publisher from the upstream's error.
     public let handler: (Upstream.Failure) -> NewPublisher
 
-    /// Creates a publisher that handles a failure from the upstream by
-    /// replacing it with another publisher.
+    /// Creates a publisher that follows `upstream`, then, if it fails, the
+    /// publisher `handler` builds.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
-    ///   - handler: A closure that receives the upstream's failure and
-    ///     returns the publisher that replaces the upstream.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - handler: Builds the replacement publisher from the upstream's error.
     @inlinable
     public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
       self.upstream = upstream
@@ -88,29 +87,27 @@ extension Publishers {
     }
   }
 
-  /// A publisher that handles a failure from the upstream by replacing it
-  /// with another publisher, or by failing with the error its handler throws.
+  /// The publisher returned by ``Publisher/tryCatch(_:)``: the upstream, and
+  /// after a failure, the replacement that `handler` builds, or its error.
   public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
   where Upstream.Output == NewPublisher.Output {
     public typealias Output = Upstream.Output
 
     public typealias Failure = any Error
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// A throwing closure that receives the upstream's failure and returns
-    /// the publisher that replaces the upstream.
+    /// Builds the replacement publisher from the upstream's error, or throws.
     public let handler: (Upstream.Failure) throws -> NewPublisher
 
-    /// Creates a publisher that handles a failure from the upstream by
-    /// replacing it with another publisher, or by failing with the error
-    /// `handler` throws.
+    /// Creates a publisher that follows `upstream`, then, if it fails, the
+    /// publisher `handler` builds, or fails with what `handler` throws.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
-    ///   - handler: A throwing closure that receives the upstream's failure
-    ///     and returns the publisher that replaces the upstream.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - handler: Builds the replacement publisher from the upstream's
+    ///     error, or throws.
     @inlinable
     public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
       self.upstream = upstream

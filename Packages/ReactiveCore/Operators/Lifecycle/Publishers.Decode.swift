@@ -1,5 +1,6 @@
 extension Publisher {
-  /// Decodes each value from the upstream into `type` with `decoder`.
+  /// Publishes `decoder.decode(type, from: value)` in place of each upstream
+  /// value.
   ///
   /// A decoding error cancels the upstream and ends the stream with that
   /// error.
@@ -29,7 +30,7 @@ extension Publishers {
   where Upstream.Output == Coder.Input {
     public typealias Failure = any Error
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The decoder of each value.
@@ -38,7 +39,7 @@ extension Publishers {
     /// Creates a publisher that decodes each value from the upstream.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - decoder: The decoder of each value.
     @inlinable
     public init(upstream: Upstream, decoder: Coder) {

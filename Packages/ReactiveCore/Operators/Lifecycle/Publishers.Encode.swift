@@ -1,5 +1,5 @@
 extension Publisher where Output: Encodable {
-  /// Encodes each value from the upstream with `encoder`.
+  /// Publishes `encoder.encode(value)` in place of each upstream value.
   ///
   /// An encoding error cancels the upstream and ends the stream with that
   /// error.
@@ -25,7 +25,7 @@ extension Publishers {
 
     public typealias Failure = any Error
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The encoder of each value.
@@ -34,7 +34,7 @@ extension Publishers {
     /// Creates a publisher that encodes each value from the upstream.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - encoder: The encoder of each value.
     @inlinable
     public init(upstream: Upstream, encoder: Coder) {

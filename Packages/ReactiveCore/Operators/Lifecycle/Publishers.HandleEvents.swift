@@ -1,6 +1,6 @@
 extension Publisher {
-  /// Performs the given closures when publisher events occur, and
-  /// republishes every event unchanged.
+  /// Lets every event through unchanged, and calls your closures as they
+  /// pass: a tap for side effects such as logging.
   ///
   /// Each closure runs before the event goes on: `receiveSubscription` with
   /// the upstream's subscription, before the downstream receives its own;
@@ -21,7 +21,7 @@ extension Publisher {
   ///   - receiveCompletion: Runs when the upstream completes.
   ///   - receiveCancel: Runs when the downstream cancels.
   ///   - receiveRequest: Runs with each demand the downstream requests.
-  /// - Returns: A publisher that performs the closures on the events.
+  /// - Returns: The same events, seen first by the closures.
   @inlinable
   public func handleEvents(
     receiveSubscription: ((any Subscription) -> Void)? = nil,
@@ -42,14 +42,14 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that performs closures when publisher events occur, and
-  /// republishes every event unchanged.
+  /// The publisher returned by `handleEvents`: the upstream's events,
+  /// unchanged, each seen first by a closure.
   public struct HandleEvents<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Runs when the upstream gives its subscription.
@@ -67,10 +67,10 @@ extension Publishers {
     /// Runs with each demand the downstream requests or returns.
     public var receiveRequest: ((Subscribers.Demand) -> Void)?
 
-    /// Creates a publisher that performs the given closures when publisher events occur.
+    /// Creates a publisher that calls the given closures on `upstream`'s events.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - receiveSubscription: Runs when the upstream gives its subscription.
     ///   - receiveOutput: Runs with each value from the upstream.
     ///   - receiveCompletion: Runs when the upstream completes.

@@ -48,7 +48,7 @@ extension Publishers {
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public final let upstream: Upstream
 
     /// A closure that creates the subject.
@@ -64,7 +64,7 @@ extension Publishers {
     /// subject that `createSubject` makes.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - createSubject: A closure that creates the subject.
     public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
       self.upstream = upstream

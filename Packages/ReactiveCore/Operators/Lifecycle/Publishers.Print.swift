@@ -39,7 +39,7 @@ extension Publishers {
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The string at the beginning of each line.
@@ -51,7 +51,7 @@ extension Publishers {
     /// Creates a publisher that prints a log line for each event.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - prefix: The string at the beginning of each line.
     ///   - stream: The stream that receives the lines; standard output when nil.
     @inlinable

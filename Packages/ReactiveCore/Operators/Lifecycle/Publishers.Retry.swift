@@ -27,7 +27,7 @@ extension Publishers {
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The number of times to resubscribe after a failure; nil resubscribes
@@ -37,7 +37,7 @@ extension Publishers {
     /// Creates a publisher that resubscribes to the upstream after a failure.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher that this publisher receives elements from.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - retries: The number of times to resubscribe after a failure; nil
     ///     resubscribes without limit.
     @inlinable

@@ -34,7 +34,7 @@ extension Publishers {
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher that this publisher receives elements from.
+    /// The publisher this operator subscribes to.
     public final let upstream: Upstream
 
     private let shared: Autoconnect<Multicast<Upstream, PassthroughSubject<Output, Failure>>>

@@ -6,7 +6,7 @@ public protocol TopLevelDecoder<Input> {
   /// The type this decoder accepts.
   associatedtype Input
 
-  /// Decodes an instance of the indicated type.
+  /// Builds a `T` from one encoded ``Input``, such as a JSON document.
   ///
   /// - Parameters:
   ///   - type: The type to decode.

@@ -6,9 +6,9 @@ public protocol TopLevelEncoder<Output> {
   /// The type this encoder produces.
   associatedtype Output
 
-  /// Encodes an instance of the indicated type.
+  /// Turns `value` into one ``Output``, such as a JSON document.
   ///
-  /// - Parameter value: The instance to encode.
+  /// - Parameter value: What to encode.
   /// - Returns: The encoded representation.
   func encode<T: Encodable>(_ value: T) throws -> Output
 }

@@ -1,6 +1,6 @@
 extension Publisher {
-  /// Calls a closure with each received element and publishes any returned
-  /// optional that has a value.
+  /// Runs `transform` on each value of this publisher and publishes the
+  /// results that are not `nil`.
   ///
   /// For each element the closure turns into `nil`, the publisher asks
   /// upstream for one more (`.max(1)`).
@@ -10,16 +10,16 @@ extension Publisher {
   /// result    -A---C-|      transform(b) == nil
   /// ```
   ///
-  /// - Parameter transform: A closure that receives a value and returns an
-  ///   optional value.
+  /// - Parameter transform: Runs once per upstream value; a `nil` result
+  ///   drops that value.
   /// - Returns: A publisher of the non-`nil` results of the closure.
   @inlinable
   public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
     Publishers.CompactMap(upstream: self, transform: transform)
   }
 
-  /// Calls an error-throwing closure with each received element and
-  /// publishes any returned optional that has a value.
+  /// Runs the throwing `transform` on each value of this publisher and
+  /// publishes the results that are not `nil`.
   ///
   /// When `transform` throws, the publisher cancels the upstream and fails
   /// with the thrown error; nothing follows.
@@ -29,8 +29,8 @@ extension Publisher {
   /// result    -A-x          transform(b) throws x
   /// ```
   ///
-  /// - Parameter transform: An error-throwing closure that receives a value
-  ///   and returns an optional value.
+  /// - Parameter transform: Runs once per upstream value; a `nil` result
+  ///   drops that value. It may throw.
   /// - Returns: A publisher of the non-`nil` results of the closure, which
   ///   fails with the error the closure throws.
   @inlinable
@@ -42,22 +42,22 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that republishes the non-`nil` results of a closure called
-  /// with each element from the upstream.
+  /// The publisher returned by ``Publisher/compactMap(_:)``: each upstream
+  /// value goes through `transform`, and only non-`nil` results go out.
   public struct CompactMap<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The closure that transforms elements from the upstream publisher.
+    /// Runs on each upstream value; `nil` means "publish nothing for it".
     public let transform: (Upstream.Output) -> Output?
 
     /// Creates a publisher that republishes the non-`nil` results of `transform`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - transform: The closure that transforms elements from the upstream publisher.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - transform: Runs on each upstream value; `nil` means "publish nothing for it".
     @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
       self.upstream = upstream
@@ -70,24 +70,25 @@ extension Publishers {
     }
   }
 
-  /// A publisher that republishes the non-`nil` results of an error-throwing
-  /// closure called with each element from the upstream.
+  /// The publisher returned by ``Publisher/tryCompactMap(_:)``: like
+  /// ``CompactMap``, but a throw from `transform` ends the stream.
   public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The error-throwing closure that transforms elements from the upstream publisher.
+    /// Runs on each upstream value; `nil` means "publish nothing for it", a
+    /// throw ends the stream.
     public let transform: (Upstream.Output) throws -> Output?
 
     /// Creates a publisher that republishes the non-`nil` results of
     /// `transform`, and fails with the error it throws.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - transform: The error-throwing closure that transforms elements
-    ///     from the upstream publisher.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - transform: Runs on each upstream value; `nil` means "publish
+    ///     nothing for it", a throw ends the stream.
     @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
       self.upstream = upstream
@@ -112,8 +113,8 @@ extension Publishers.CompactMap {
   /// Applies `transform` to this publisher's non-`nil` results and publishes
   /// its non-`nil` results, in one operator (`compactMap` after `compactMap` fuses).
   ///
-  /// - Parameter transform: A closure that receives a value and returns an
-  ///   optional value.
+  /// - Parameter transform: Runs on each non-`nil` result of this publisher's
+  ///   closure; a `nil` result drops the value.
   /// - Returns: A publisher of the non-`nil` results of both closures.
   @inlinable
   public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
@@ -124,8 +125,8 @@ extension Publishers.CompactMap {
   /// Applies `transform` to this publisher's non-`nil` results, in one
   /// operator (`map` after `compactMap` fuses).
   ///
-  /// - Parameter transform: A closure that takes one element as its
-  ///   parameter and returns a new element.
+  /// - Parameter transform: Runs once per upstream value; its result is
+  ///   published in that value's place.
   /// - Returns: A publisher of the transformed non-`nil` results.
   @inlinable
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
@@ -139,8 +140,8 @@ extension Publishers.TryCompactMap {
   /// results and publishes its non-`nil` results, in one operator
   /// (`compactMap` after `tryCompactMap` fuses).
   ///
-  /// - Parameter transform: An error-throwing closure that receives a value
-  ///   and returns an optional value.
+  /// - Parameter transform: Runs on each non-`nil` result of this publisher's
+  ///   closure; a `nil` result drops the value. It may throw.
   /// - Returns: A publisher of the non-`nil` results of both closures, which
   ///   fails with the first error thrown.
   @inlinable

@@ -1,5 +1,5 @@
 extension Publisher {
-  /// Republishes the elements that match a predicate.
+  /// Lets through only the values for which `isIncluded` returns `true`.
   ///
   /// For each element it drops, the publisher asks upstream for one more
   /// (`.max(1)`), so its subscriber's demand is met by matching elements.
@@ -9,15 +9,16 @@ extension Publisher {
   /// result    -a---c-|      isIncluded(b) == false
   /// ```
   ///
-  /// - Parameter isIncluded: A closure that takes one element and returns
-  ///   whether to republish it.
-  /// - Returns: A publisher that republishes the elements that satisfy the closure.
+  /// - Parameter isIncluded: Runs once per upstream value; `true` lets the
+  ///   value through, `false` drops it.
+  /// - Returns: A publisher of the accepted values, with the upstream's completion.
   @inlinable
   public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
     Publishers.Filter(upstream: self, isIncluded: isIncluded)
   }
 
-  /// Republishes the elements that match an error-throwing predicate.
+  /// Lets through only the values for which `isIncluded` returns `true`,
+  /// where `isIncluded` may throw.
   ///
   /// When `isIncluded` throws, the publisher cancels the upstream and fails
   /// with the thrown error; nothing follows.
@@ -27,10 +28,10 @@ extension Publisher {
   /// result    -a-x          isIncluded(b) throws x
   /// ```
   ///
-  /// - Parameter isIncluded: A closure that takes one element and returns
-  ///   whether to republish it, or throws.
-  /// - Returns: A publisher that republishes the elements that satisfy the
-  ///   closure, and fails with the error the closure throws.
+  /// - Parameter isIncluded: Runs once per upstream value; `true` lets the
+  ///   value through, `false` drops it. It may throw.
+  /// - Returns: A publisher of the accepted values that fails with the first
+  ///   error `isIncluded` throws.
   @inlinable
   public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
     Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
@@ -38,23 +39,24 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that republishes the elements that match a predicate.
+  /// The publisher returned by ``Publisher/filter(_:)``: upstream values pass
+  /// only when `isIncluded` accepts them.
   public struct Filter<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The closure that tells whether to republish an element.
+    /// Decides, value by value, what passes: `true` keeps, `false` drops.
     public let isIncluded: (Upstream.Output) -> Bool
 
     /// Creates a publisher that republishes the upstream's elements that satisfy `isIncluded`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - isIncluded: The closure that tells whether to republish an element.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - isIncluded: Decides, value by value, what passes: `true` keeps, `false` drops.
     @inlinable
     public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
@@ -67,25 +69,26 @@ extension Publishers {
     }
   }
 
-  /// A publisher that republishes the elements that match an error-throwing predicate.
+  /// The publisher returned by ``Publisher/tryFilter(_:)``: upstream values
+  /// pass only when `isIncluded` accepts them, and a throw ends the stream.
   public struct TryFilter<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
 
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The error-throwing closure that tells whether to republish an element.
+    /// Decides, value by value, what passes; a throw ends the stream.
     public let isIncluded: (Upstream.Output) throws -> Bool
 
     /// Creates a publisher that republishes the upstream's elements that
     /// satisfy `isIncluded`, and fails with the error it throws.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - isIncluded: The error-throwing closure that tells whether to
-    ///     republish an element.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - isIncluded: Decides, value by value, what passes; a throw ends the
+    ///     stream.
     @inlinable
     public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
       self.upstream = upstream
@@ -110,8 +113,8 @@ extension Publishers.Filter {
   /// Republishes the elements that match both this publisher's predicate and
   /// `isIncluded`, in one operator (`filter` after `filter` fuses).
   ///
-  /// - Parameter isIncluded: A closure that takes one element and returns
-  ///   whether to republish it.
+  /// - Parameter isIncluded: Runs once per upstream value; `true` lets the
+  ///   value through, `false` drops it.
   /// - Returns: A publisher that republishes the elements that satisfy both closures.
   @inlinable
   public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
@@ -123,8 +126,8 @@ extension Publishers.Filter {
   /// and the error-throwing `isIncluded`, in one operator (`tryFilter`
   /// after `filter` fuses).
   ///
-  /// - Parameter isIncluded: A closure that takes one element and returns
-  ///   whether to republish it, or throws.
+  /// - Parameter isIncluded: Runs once per upstream value; `true` lets the
+  ///   value through, `false` drops it. It may throw.
   /// - Returns: A publisher that republishes the elements that satisfy both
   ///   closures, and fails with the error `isIncluded` throws.
   @inlinable
@@ -138,8 +141,8 @@ extension Publishers.TryFilter {
   /// Republishes the elements that match both this publisher's predicate and
   /// `isIncluded`, in one operator (`filter` after `tryFilter` fuses).
   ///
-  /// - Parameter isIncluded: A closure that takes one element and returns
-  ///   whether to republish it.
+  /// - Parameter isIncluded: Runs once per upstream value; `true` lets the
+  ///   value through, `false` drops it.
   /// - Returns: A publisher that republishes the elements that satisfy both
   ///   closures, and fails with the error the first predicate throws.
   @inlinable
@@ -152,8 +155,8 @@ extension Publishers.TryFilter {
   /// and the error-throwing `isIncluded`, in one operator (`tryFilter` after
   /// `tryFilter` fuses).
   ///
-  /// - Parameter isIncluded: A closure that takes one element and returns
-  ///   whether to republish it, or throws.
+  /// - Parameter isIncluded: Runs once per upstream value; `true` lets the
+  ///   value through, `false` drops it. It may throw.
   /// - Returns: A publisher that republishes the elements that satisfy both
   ///   closures, and fails with the first error thrown.
   @inlinable

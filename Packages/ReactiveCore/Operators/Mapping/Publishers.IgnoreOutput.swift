@@ -1,6 +1,6 @@
 extension Publisher {
-  /// Ignores all upstream elements, but passes along the upstream
-  /// publisher's completion state (finished or failed).
+  /// Drops every value and forwards only how the upstream ends: finished or
+  /// failed.
   ///
   /// The publisher asks upstream for `.unlimited` as soon as it is
   /// subscribed, whatever its subscriber asks.
@@ -10,7 +10,7 @@ extension Publisher {
   /// result    -----|     ---x
   /// ```
   ///
-  /// - Returns: A publisher that ignores all upstream elements.
+  /// - Returns: A publisher that never publishes a value.
   @inlinable
   public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
     Publishers.IgnoreOutput(upstream: self)
@@ -18,19 +18,19 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that ignores all upstream elements, but passes along the
-  /// upstream publisher's completion state (finished or failed).
+  /// The publisher returned by ``Publisher/ignoreOutput()``: no values, only
+  /// the upstream's completion.
   public struct IgnoreOutput<Upstream: Publisher>: Publisher {
     public typealias Output = Never
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Creates a publisher that ignores the elements of `upstream`.
     ///
-    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    /// - Parameter upstream: The publisher this operator subscribes to.
     @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream

@@ -1,5 +1,5 @@
 extension Publisher {
-  /// Transforms each element from the upstream publisher with a closure.
+  /// Publishes `transform(value)` in place of each value of this publisher.
   ///
   /// Demand, values and the completion pass through one for one: `map`
   /// asks upstream for exactly what its subscriber asks of it.
@@ -9,17 +9,17 @@ extension Publisher {
   /// result    -A-B-C-|      A = transform(a)
   /// ```
   ///
-  /// - Parameter transform: A closure that takes one element as its
-  ///   parameter and returns a new element.
-  /// - Returns: A publisher that uses the closure to transform the upstream
-  ///   elements.
+  /// - Parameter transform: Runs once per upstream value; its result is
+  ///   published in that value's place.
+  /// - Returns: A publisher of the transformed values, with the upstream's
+  ///   completion.
   @inlinable
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
     Publishers.Map(upstream: self, transform: transform)
   }
 
-  /// Transforms each element from the upstream publisher with a closure
-  /// that may throw.
+  /// Publishes `transform(value)` in place of each value of this publisher,
+  /// where `transform` may throw.
   ///
   /// When `transform` throws, the publisher cancels the upstream and fails
   /// with the thrown error; nothing follows.
@@ -29,10 +29,10 @@ extension Publisher {
   /// result    -A-x          transform(b) throws x
   /// ```
   ///
-  /// - Parameter transform: A closure that takes one element as its
-  ///   parameter and returns a new element, or throws.
-  /// - Returns: A publisher that uses the closure to transform the upstream
-  ///   elements, and fails with the error the closure throws.
+  /// - Parameter transform: Runs once per upstream value; its result is
+  ///   published in that value's place. It may throw.
+  /// - Returns: A publisher of the transformed values that fails with the
+  ///   first error `transform` throws.
   @inlinable
   public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
     Publishers.TryMap(upstream: self, transform: transform)
@@ -55,22 +55,22 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that transforms all elements from the upstream publisher
-  /// with a provided closure.
+  /// The publisher returned by `map(_:)` with a closure: each upstream value
+  /// goes through `transform` before it is published.
   public struct Map<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The closure that transforms elements from the upstream publisher.
+    /// Turns each upstream value into the value to publish.
     public let transform: (Upstream.Output) -> Output
 
     /// Creates a publisher that transforms the upstream's elements with `transform`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - transform: The closure that transforms elements from the upstream publisher.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - transform: Turns each upstream value into the value to publish.
     @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
       self.upstream = upstream
@@ -83,24 +83,24 @@ extension Publishers {
     }
   }
 
-  /// A publisher that transforms all elements from the upstream publisher
-  /// with a provided error-throwing closure.
+  /// The publisher returned by ``Publisher/tryMap(_:)``: each upstream value
+  /// goes through a `transform` that may throw, and a throw ends the stream.
   public struct TryMap<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The error-throwing closure that transforms elements from the upstream publisher.
+    /// Turns each upstream value into the value to publish, or throws.
     public let transform: (Upstream.Output) throws -> Output
 
     /// Creates a publisher that transforms the upstream's elements with
     /// `transform`, and fails with the error it throws.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - transform: The error-throwing closure that transforms elements
-    ///     from the upstream publisher.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - transform: Turns each upstream value into the value to publish, or
+    ///     throws.
     @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
       self.upstream = upstream
@@ -125,8 +125,8 @@ extension Publishers.Map {
   /// Transforms each element with `transform` after this publisher's own
   /// transform, in one operator (`map` after `map` fuses).
   ///
-  /// - Parameter transform: A closure that takes one element as its
-  ///   parameter and returns a new element.
+  /// - Parameter transform: Runs once per upstream value; its result is
+  ///   published in that value's place.
   /// - Returns: A publisher that applies both transforms to the upstream's elements.
   @inlinable
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
@@ -137,8 +137,8 @@ extension Publishers.Map {
   /// Transforms each element with the error-throwing `transform` after this
   /// publisher's own transform, in one operator (`tryMap` after `map` fuses).
   ///
-  /// - Parameter transform: A closure that takes one element as its
-  ///   parameter and returns a new element, or throws.
+  /// - Parameter transform: Runs once per upstream value; its result is
+  ///   published in that value's place. It may throw.
   /// - Returns: A publisher that applies both transforms to the upstream's
   ///   elements, and fails with the error `transform` throws.
   @inlinable
@@ -152,8 +152,8 @@ extension Publishers.TryMap {
   /// Transforms each element with `transform` after this publisher's own
   /// transform, in one operator (`map` after `tryMap` fuses).
   ///
-  /// - Parameter transform: A closure that takes one element as its
-  ///   parameter and returns a new element.
+  /// - Parameter transform: Runs once per upstream value; its result is
+  ///   published in that value's place.
   /// - Returns: A publisher that applies both transforms to the upstream's
   ///   elements, and fails with the error the first transform throws.
   @inlinable
@@ -165,8 +165,8 @@ extension Publishers.TryMap {
   /// Transforms each element with the error-throwing `transform` after this
   /// publisher's own transform, in one operator (`tryMap` after `tryMap` fuses).
   ///
-  /// - Parameter transform: A closure that takes one element as its
-  ///   parameter and returns a new element, or throws.
+  /// - Parameter transform: Runs once per upstream value; its result is
+  ///   published in that value's place. It may throw.
   /// - Returns: A publisher that applies both transforms to the upstream's
   ///   elements, and fails with the first error thrown.
   @inlinable

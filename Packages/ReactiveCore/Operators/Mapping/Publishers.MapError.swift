@@ -1,5 +1,5 @@
 extension Publisher {
-  /// Converts any failure from the upstream publisher into a new error.
+  /// Runs `transform` on the upstream's failure and fails with its result.
   ///
   /// Values and demand pass through unchanged.
   ///
@@ -8,10 +8,10 @@ extension Publisher {
   /// result    -a-b-y      y = transform(x)
   /// ```
   ///
-  /// - Parameter transform: A closure that takes the upstream failure as a
-  ///   parameter and returns a new error for the publisher to terminate with.
-  /// - Returns: A publisher that replaces any upstream failure with a new
-  ///   error produced by the `transform` closure.
+  /// - Parameter transform: Runs at most once, with the upstream's error; its
+  ///   result is the error this publisher fails with.
+  /// - Returns: A publisher with the upstream's values and a `transform`ed
+  ///   failure.
   @inlinable
   public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
     Publishers.MapError(upstream: self, transform)
@@ -19,21 +19,22 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that converts any failure from the upstream publisher into a new error.
+  /// The publisher returned by ``Publisher/mapError(_:)``: the upstream's
+  /// values as they are, its failure passed through a closure.
   public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
     public typealias Output = Upstream.Output
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The closure that converts the upstream failure into a new error.
+    /// Turns the upstream's error into the error this publisher fails with.
     public let transform: (Upstream.Failure) -> Failure
 
     /// Creates a publisher that converts the upstream's failure with `transform`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - transform: The closure that converts the upstream failure into a new error.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - transform: Turns the upstream's error into the error to fail with.
     @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
       self.upstream = upstream
@@ -43,8 +44,8 @@ extension Publishers {
     /// Creates a publisher that converts the upstream's failure with `map`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - map: The closure that converts the upstream failure into a new error.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - map: Turns the upstream's error into the error to fail with.
     @inlinable
     public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
       self.upstream = upstream

@@ -1,24 +1,25 @@
 extension Publisher {
-  /// Publishes the value of a key path of each element.
+  /// Publishes `value[keyPath: keyPath]` in place of each upstream value.
   ///
   /// ```text
   /// upstream  -a-b-|
   /// result    -A-B-|      A = a[keyPath: keyPath]
   /// ```
   ///
-  /// - Parameter keyPath: The key path of a property on `Output`.
-  /// - Returns: A publisher that publishes the value of the key path.
+  /// - Parameter keyPath: Where to read in each value.
+  /// - Returns: A publisher of what `keyPath` reads in each value.
   @inlinable
   public func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.MapKeyPath<Self, T> {
     Publishers.MapKeyPath(upstream: self, keyPath: keyPath)
   }
 
-  /// Publishes the values of two key paths of each element, as a tuple.
+  /// Reads two key paths in each upstream value and publishes both results
+  /// together as a pair.
   ///
   /// - Parameters:
-  ///   - keyPath0: The key path of a property on `Output`.
-  ///   - keyPath1: The key path of another property on `Output`.
-  /// - Returns: A publisher that publishes the values of two key paths as a tuple.
+  ///   - keyPath0: Read first; its result is the tuple's first member.
+  ///   - keyPath1: Read second; its result is the tuple's second member.
+  /// - Returns: A publisher of one pair per upstream value.
   @inlinable
   public func map<T0, T1>(
     _ keyPath0: KeyPath<Output, T0>,
@@ -27,13 +28,14 @@ extension Publisher {
     Publishers.MapKeyPath2(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1)
   }
 
-  /// Publishes the values of three key paths of each element, as a tuple.
+  /// Reads three key paths in each upstream value and publishes the results
+  /// together as a triple.
   ///
   /// - Parameters:
-  ///   - keyPath0: The key path of a property on `Output`.
-  ///   - keyPath1: The key path of a second property on `Output`.
-  ///   - keyPath2: The key path of a third property on `Output`.
-  /// - Returns: A publisher that publishes the values of three key paths as a tuple.
+  ///   - keyPath0: Read first; its result is the tuple's first member.
+  ///   - keyPath1: Read second; its result is the tuple's second member.
+  ///   - keyPath2: Read third; its result is the tuple's third member.
+  /// - Returns: A publisher of one triple per upstream value.
   @inlinable
   public func map<T0, T1, T2>(
     _ keyPath0: KeyPath<Output, T0>,
@@ -45,14 +47,15 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that publishes the value of a key path.
+  /// The publisher returned by `map(_:)` with one key path: one key-path
+  /// read per upstream value.
   public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The key path of a property to publish.
+    /// Read in each upstream value; its result is what gets published.
     public let keyPath: KeyPath<Upstream.Output, Output>
 
     @inlinable
@@ -67,19 +70,20 @@ extension Publishers {
     }
   }
 
-  /// A publisher that publishes the values of two key paths as a tuple.
+  /// The publisher that reads two key paths in each upstream value and
+  /// publishes the pair.
   public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
     public typealias Output = (Output0, Output1)
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The key path of a property to publish.
+    /// Read in each upstream value; its result comes first.
     public let keyPath0: KeyPath<Upstream.Output, Output0>
 
-    /// The key path of a second property to publish.
+    /// Read in each upstream value; its result comes second.
     public let keyPath1: KeyPath<Upstream.Output, Output1>
 
     @inlinable
@@ -95,22 +99,23 @@ extension Publishers {
     }
   }
 
-  /// A publisher that publishes the values of three key paths as a tuple.
+  /// The publisher that reads three key paths in each upstream value and
+  /// publishes the triple.
   public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: Publisher {
     public typealias Output = (Output0, Output1, Output2)
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The key path of a property to publish.
+    /// Read in each upstream value; its result comes first.
     public let keyPath0: KeyPath<Upstream.Output, Output0>
 
-    /// The key path of a second property to publish.
+    /// Read in each upstream value; its result comes second.
     public let keyPath1: KeyPath<Upstream.Output, Output1>
 
-    /// The key path of a third property to publish.
+    /// Read in each upstream value; its result comes third.
     public let keyPath2: KeyPath<Upstream.Output, Output2>
 
     @inlinable

@@ -1,5 +1,5 @@
 extension Publisher where Output: Equatable {
-  /// Publishes only elements that don't match the previous element.
+  /// Drops each value equal (`==`) to the value received just before it.
   ///
   /// For each element it drops, the publisher asks upstream for one more (`.max(1)`).
   ///
@@ -8,7 +8,7 @@ extension Publisher where Output: Equatable {
   /// result    -a---b-a-|
   /// ```
   ///
-  /// - Returns: A publisher that consumes, rather than publishes, duplicate elements.
+  /// - Returns: A publisher without consecutive repeats.
   @inlinable
   public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
     Publishers.RemoveDuplicates(upstream: self, predicate: ==)
@@ -16,15 +16,15 @@ extension Publisher where Output: Equatable {
 }
 
 extension Publisher {
-  /// Publishes only elements that don't match the previous element, as
-  /// evaluated by a closure.
+  /// Drops each value that `predicate` declares a repeat of the value
+  /// received just before it.
   ///
   /// Each element is compared with the element received just before it,
   /// whether that one was published or dropped.
   ///
-  /// - Parameter predicate: A closure that returns whether two elements are
-  ///   equivalent, the previous one first.
-  /// - Returns: A publisher that consumes, rather than publishes, duplicate elements.
+  /// - Parameter predicate: Called with (previous, current); `true` drops
+  ///   the current value.
+  /// - Returns: A publisher without consecutive repeats.
   @inlinable
   public func removeDuplicates(
     by predicate: @escaping (Output, Output) -> Bool
@@ -32,8 +32,8 @@ extension Publisher {
     Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
   }
 
-  /// Publishes only elements that don't match the previous element, as
-  /// evaluated by an error-throwing closure.
+  /// Drops each value that the throwing `predicate` declares a repeat of the
+  /// value received just before it.
   ///
   /// When the predicate throws, the publisher cancels the upstream and fails
   /// with the thrown error; nothing follows.
@@ -43,10 +43,10 @@ extension Publisher {
   /// result    -a-x          predicate(a, b) throws x
   /// ```
   ///
-  /// - Parameter predicate: An error-throwing closure that returns whether
-  ///   two elements are equivalent, the previous one first.
-  /// - Returns: A publisher that consumes, rather than publishes, duplicate
-  ///   elements, and fails with the error the predicate throws.
+  /// - Parameter predicate: Called with (previous, current); `true` drops
+  ///   the current value. It may throw.
+  /// - Returns: A publisher without consecutive repeats that fails with the
+  ///   first error `predicate` throws.
   @inlinable
   public func tryRemoveDuplicates(
     by predicate: @escaping (Output, Output) throws -> Bool
@@ -56,23 +56,24 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that publishes only elements that don't match the previous element.
+  /// The publisher returned by `removeDuplicates()` and
+  /// `removeDuplicates(by:)`: consecutive repeats are dropped.
   public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
 
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The closure that returns whether two elements are equivalent.
+    /// Called with (previous, current); `true` marks the current value a repeat.
     public let predicate: (Upstream.Output, Upstream.Output) -> Bool
 
     /// Creates a publisher that drops each element equivalent to the previous one.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - predicate: The closure that returns whether two elements are equivalent.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - predicate: Called with (previous, current); `true` marks a repeat.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
       self.upstream = upstream
@@ -93,26 +94,26 @@ extension Publishers {
     }
   }
 
-  /// A publisher that publishes only elements that don't match the previous
-  /// element, as evaluated by an error-throwing closure.
+  /// The publisher returned by `tryRemoveDuplicates(by:)`: consecutive
+  /// repeats are dropped, and a throw from the predicate ends the stream.
   public struct TryRemoveDuplicates<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
 
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The error-throwing closure that returns whether two elements are equivalent.
+    /// Called with (previous, current); `true` marks a repeat, a throw ends the stream.
     public let predicate: (Upstream.Output, Upstream.Output) throws -> Bool
 
     /// Creates a publisher that drops each element equivalent to the previous
     /// one, and fails with the error the predicate throws.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - predicate: The error-throwing closure that returns whether two
-    ///     elements are equivalent.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - predicate: Called with (previous, current); `true` marks a repeat,
+    ///     a throw ends the stream.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
       self.upstream = upstream

@@ -26,18 +26,18 @@ extension Publishers {
 
     public typealias Failure = Upstream.Failure
 
-    /// The element to deliver when the upstream publisher finishes without delivering any elements.
+    /// Published, then followed by `.finished`, if the upstream finishes with no value.
     public let output: Upstream.Output
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Creates a publisher that publishes `output` if `upstream` finishes empty.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - output: The element to deliver when the upstream finishes without
-    ///     delivering any elements.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - output: Published, then followed by `.finished`, if the upstream
+    ///     finishes with no value.
     @inlinable
     public init(upstream: Upstream, output: Output) {
       self.upstream = upstream

@@ -1,5 +1,6 @@
 extension Publisher {
-  /// Replaces any error in the stream with the provided element.
+  /// Turns an upstream failure into one last value, `output`, followed by a
+  /// normal finish.
   ///
   /// On an upstream failure the publisher publishes `output`, then
   /// finishes; if its subscriber has no demand left at that moment, the
@@ -10,9 +11,8 @@ extension Publisher {
   /// result    -a-b-(e|)      e = output
   /// ```
   ///
-  /// - Parameter output: An element to emit when the upstream publisher fails.
-  /// - Returns: A publisher that replaces an error from the upstream
-  ///   publisher with the provided output element.
+  /// - Parameter output: Published in place of the upstream's error.
+  /// - Returns: A publisher that never fails.
   @inlinable
   public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
     Publishers.ReplaceError(upstream: self, output: output)
@@ -20,23 +20,24 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that replaces any error in the stream with a provided element.
+  /// The publisher returned by ``Publisher/replaceError(with:)``: an upstream
+  /// failure becomes a final value and a finish.
   public struct ReplaceError<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
 
     public typealias Failure = Never
 
-    /// The element with which to replace errors from the upstream publisher.
+    /// Published, then followed by `.finished`, if the upstream fails.
     public let output: Upstream.Output
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Creates a publisher that replaces an upstream failure with `output`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - output: The element with which to replace errors from the upstream publisher.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - output: Published, then followed by `.finished`, if the upstream fails.
     @inlinable
     public init(upstream: Upstream, output: Output) {
       self.upstream = upstream

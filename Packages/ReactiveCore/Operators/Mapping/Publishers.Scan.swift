@@ -1,6 +1,6 @@
 extension Publisher {
-  /// Transforms each element by combining it with the previous result of a
-  /// closure, and publishes each new result.
+  /// Publishes a running accumulation: each value is folded into the last
+  /// result, and every intermediate result is published.
   ///
   /// Demand passes through: each upstream element gives one result.
   ///
@@ -10,9 +10,10 @@ extension Publisher {
   /// ```
   ///
   /// - Parameters:
-  ///   - initialResult: The previous result passed with the first element.
-  ///   - nextPartialResult: A closure that takes the previous result and the
-  ///     next element, and returns the next result.
+  ///   - initialResult: The accumulator's starting value, folded with the
+  ///     first upstream value.
+  ///   - nextPartialResult: Called with (accumulator, value); its result is
+  ///     published and becomes the new accumulator.
   /// - Returns: A publisher of each result of the closure.
   @inlinable
   public func scan<T>(
@@ -22,8 +23,8 @@ extension Publisher {
     Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
   }
 
-  /// Transforms each element by combining it with the previous result of an
-  /// error-throwing closure, and publishes each new result.
+  /// Publishes a running accumulation computed by a closure that may throw;
+  /// every intermediate result is published.
   ///
   /// When the closure throws, the publisher cancels the upstream and fails
   /// with the thrown error; nothing follows.
@@ -34,9 +35,10 @@ extension Publisher {
   /// ```
   ///
   /// - Parameters:
-  ///   - initialResult: The previous result passed with the first element.
-  ///   - nextPartialResult: An error-throwing closure that takes the previous
-  ///     result and the next element, and returns the next result.
+  ///   - initialResult: The accumulator's starting value, folded with the
+  ///     first upstream value.
+  ///   - nextPartialResult: Called with (accumulator, value); its result is
+  ///     published and becomes the new accumulator. It may throw.
   /// - Returns: A publisher of each result of the closure, which fails with
   ///   the error the closure throws.
   @inlinable
@@ -54,22 +56,22 @@ extension Publishers {
   public struct Scan<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The previous result passed with the first element.
     public let initialResult: Output
 
-    /// The closure that combines the previous result with the next element.
+    /// Called with (accumulator, value); returns the next accumulator.
     public let nextPartialResult: (Output, Upstream.Output) -> Output
 
     /// Creates a publisher that publishes each result of `nextPartialResult`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - initialResult: The previous result passed with the first element.
-    ///   - nextPartialResult: The closure that combines the previous result
-    ///     with the next element.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - initialResult: The accumulator's starting value.
+    ///   - nextPartialResult: Called with (accumulator, value); returns the
+    ///     next accumulator.
     @inlinable
     public init(
       upstream: Upstream,
@@ -104,23 +106,23 @@ extension Publishers {
   public struct TryScan<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The previous result passed with the first element.
     public let initialResult: Output
 
-    /// The error-throwing closure that combines the previous result with the next element.
+    /// Called with (accumulator, value); returns the next accumulator, or throws.
     public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
     /// Creates a publisher that publishes each result of `nextPartialResult`,
     /// and fails with the error it throws.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - initialResult: The previous result passed with the first element.
-    ///   - nextPartialResult: The error-throwing closure that combines the
-    ///     previous result with the next element.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - initialResult: The accumulator's starting value.
+    ///   - nextPartialResult: Called with (accumulator, value); returns the
+    ///     next accumulator, or throws.
     @inlinable
     public init(
       upstream: Upstream,

@@ -1,5 +1,6 @@
 extension Publisher where Failure == Never {
-  /// Changes the failure type declared by the upstream publisher.
+  /// Gives a publisher that cannot fail the failure type `failureType`, so it
+  /// type-checks next to publishers that can.
   ///
   /// The upstream never fails, so nothing changes at run time: values,
   /// demand and the completion pass through. Use it to match the failure
@@ -24,12 +25,12 @@ extension Publishers {
   public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
     public typealias Output = Upstream.Output
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Creates a publisher that declares `Failure` for `upstream`.
     ///
-    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    /// - Parameter upstream: The publisher this operator subscribes to.
     @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream

@@ -1,5 +1,6 @@
 extension Publisher {
-  /// Publishes whether every element of the upstream satisfies a predicate.
+  /// Answers, with one Boolean, whether `predicate` accepts all of the
+  /// upstream's values.
   ///
   /// The operator publishes `false` and cancels the upstream at the first
   /// element that fails the predicate, or publishes `true` when the upstream
@@ -17,7 +18,8 @@ extension Publisher {
     Publishers.AllSatisfy(upstream: self, predicate: predicate)
   }
 
-  /// Publishes whether every element of the upstream satisfies a throwing predicate.
+  /// Answers, with one Boolean, whether the throwing `predicate` accepts all
+  /// of the upstream's values.
   ///
   /// If the predicate throws, the upstream is cancelled and the publisher
   /// fails with the thrown error.
@@ -31,12 +33,13 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that publishes whether every element of a stream satisfies a predicate.
+  /// The publisher returned by ``Publisher/allSatisfy(_:)``: `true` unless
+  /// some upstream value fails `predicate`.
   public struct AllSatisfy<Upstream: Publisher>: Publisher {
     public typealias Output = Bool
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The closure that tells whether an element satisfies the condition.
@@ -45,7 +48,7 @@ extension Publishers {
     /// Creates a publisher that publishes whether every element of `upstream` satisfies `predicate`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The closure that tells whether an element satisfies the condition.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
@@ -67,13 +70,13 @@ extension Publishers {
     }
   }
 
-  /// A publisher that publishes whether every element of a stream satisfies a
-  /// throwing predicate, and fails with the predicate's error.
+  /// The publisher returned by ``Publisher/tryAllSatisfy(_:)``: `true` unless
+  /// some upstream value fails `predicate`, or the error it throws.
   public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
     public typealias Output = Bool
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The throwing closure that tells whether an element satisfies the condition.
@@ -82,7 +85,7 @@ extension Publishers {
     /// Creates a publisher that publishes whether every element of `upstream` satisfies `predicate`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The throwing closure that tells whether an element satisfies the condition.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {

@@ -1,5 +1,6 @@
 extension Publisher {
-  /// Collects every element of the upstream, and publishes them in one array when it finishes.
+  /// Gathers all of the upstream's values and, once it finishes, publishes
+  /// them as a single array.
   ///
   /// The operator requests an unlimited number of values. An upstream that
   /// finishes empty gives an empty array; on failure, the collected elements
@@ -18,17 +19,18 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that publishes every element of a stream in one array, once the stream finishes.
+  /// The publisher returned by ``Publisher/collect()``: one array of every
+  /// upstream value, sent at the upstream's finish.
   public struct Collect<Upstream: Publisher>: Publisher {
     public typealias Output = [Upstream.Output]
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Creates a publisher that collects every element of `upstream`.
     ///
-    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    /// - Parameter upstream: The publisher this operator subscribes to.
     @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream

@@ -24,7 +24,7 @@ extension Publishers {
     public typealias Output = [Upstream.Output]
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The number of elements in each array.
@@ -33,7 +33,7 @@ extension Publishers {
     /// Creates a publisher that collects the elements of `upstream` in arrays of `count` elements.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - count: The number of elements in each array.
     @inlinable
     public init(upstream: Upstream, count: Int) {

@@ -1,5 +1,6 @@
 extension Publisher where Output: Comparable {
-  /// Publishes the minimum element of the upstream when it finishes.
+  /// Waits for the upstream to finish, then publishes the smallest value it
+  /// sent (by `<`).
   ///
   /// Of several equal minima, the first one is published.
   ///
@@ -14,7 +15,8 @@ extension Publisher where Output: Comparable {
     max(by: >)
   }
 
-  /// Publishes the maximum element of the upstream when it finishes.
+  /// Waits for the upstream to finish, then publishes the largest value it
+  /// sent (by `<`).
   ///
   /// Of several equal maxima, the first one is published.
   ///
@@ -31,7 +33,8 @@ extension Publisher where Output: Comparable {
 }
 
 extension Publisher {
-  /// Publishes the minimum element of the upstream, by a given ordering, when it finishes.
+  /// Waits for the upstream to finish, then publishes the smallest value it
+  /// sent, by `areInIncreasingOrder`.
   ///
   /// - Parameter areInIncreasingOrder: Tells whether its first argument comes before its second.
   /// - Returns: A publisher that publishes the minimum element.
@@ -40,7 +43,8 @@ extension Publisher {
     max { areInIncreasingOrder($1, $0) }
   }
 
-  /// Publishes the minimum element of the upstream, by a throwing ordering, when it finishes.
+  /// Waits for the upstream to finish, then publishes the smallest value it
+  /// sent, by the throwing `areInIncreasingOrder`.
   ///
   /// If the ordering throws, the upstream is cancelled and the publisher
   /// fails with the thrown error.
@@ -54,7 +58,8 @@ extension Publisher {
     tryMax { try areInIncreasingOrder($1, $0) }
   }
 
-  /// Publishes the maximum element of the upstream, by a given ordering, when it finishes.
+  /// Waits for the upstream to finish, then publishes the largest value it
+  /// sent, by `areInIncreasingOrder`.
   ///
   /// ```text
   /// upstream  -1-3-2-|
@@ -68,7 +73,8 @@ extension Publisher {
     Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
   }
 
-  /// Publishes the maximum element of the upstream, by a throwing ordering, when it finishes.
+  /// Waits for the upstream to finish, then publishes the largest value it
+  /// sent, by the throwing `areInIncreasingOrder`.
   ///
   /// If the ordering throws, the upstream is cancelled and the publisher
   /// fails with the thrown error.
@@ -90,7 +96,7 @@ extension Publishers {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The closure that tells whether its first argument comes before its second.
@@ -99,7 +105,7 @@ extension Publishers {
     /// Creates a publisher that publishes the greatest element of `upstream` by `areInIncreasingOrder`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - areInIncreasingOrder: The closure that tells whether its first argument comes before its second.
     @inlinable
     public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
@@ -123,7 +129,7 @@ extension Publishers {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The throwing closure that tells whether its first argument comes before its second.
@@ -132,7 +138,7 @@ extension Publishers {
     /// Creates a publisher that publishes the greatest element of `upstream` by `areInIncreasingOrder`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - areInIncreasingOrder: The throwing closure that tells whether its first argument comes before its second.
     @inlinable
     public init(

@@ -51,7 +51,7 @@ extension Publishers {
     public typealias Output = Bool
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The element to look for.
@@ -60,7 +60,7 @@ extension Publishers {
     /// Creates a publisher that publishes whether `upstream` contains `output`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - output: The element to look for.
     @inlinable
     public init(upstream: Upstream, output: Upstream.Output) {
@@ -84,7 +84,7 @@ extension Publishers {
     public typealias Output = Bool
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The closure that tells whether an element is a match.
@@ -93,7 +93,7 @@ extension Publishers {
     /// Creates a publisher that publishes whether `upstream` contains an element that satisfies `predicate`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The closure that tells whether an element is a match.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
@@ -121,7 +121,7 @@ extension Publishers {
     public typealias Output = Bool
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The throwing closure that tells whether an element is a match.
@@ -130,7 +130,7 @@ extension Publishers {
     /// Creates a publisher that publishes whether `upstream` contains an element that satisfies `predicate`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The throwing closure that tells whether an element is a match.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {

@@ -1,12 +1,13 @@
 extension Publisher {
-  /// Publishes the number of elements of the upstream when it finishes.
+  /// Counts the upstream's values and, once it finishes, publishes that
+  /// count as the only value.
   ///
   /// ```text
   /// upstream  -a-b-c-|     ---|      -a-x
   /// result    -------(3|)  ---(0|)   ---x
   /// ```
   ///
-  /// - Returns: A publisher that publishes the number of elements it received.
+  /// - Returns: A publisher of one `Int`, or of the upstream's failure.
   @inlinable
   public func count() -> Publishers.Count<Self> {
     Publishers.Count(upstream: self)
@@ -14,17 +15,18 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that publishes the number of elements of a stream, once it finishes.
+  /// The publisher returned by ``Publisher/count()``: how many values the
+  /// upstream sent, published at its finish.
   public struct Count<Upstream: Publisher>: Publisher {
     public typealias Output = Int
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Creates a publisher that counts the elements of `upstream`.
     ///
-    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    /// - Parameter upstream: The publisher this operator subscribes to.
     @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream

@@ -18,12 +18,13 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that drops a given number of elements before republishing the rest.
+  /// The publisher returned by ``Publisher/dropFirst(_:)``: the upstream
+  /// minus its first ``count`` values.
   public struct Drop<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The number of elements to drop.
@@ -32,7 +33,7 @@ extension Publishers {
     /// Creates a publisher that drops the first `count` elements of `upstream`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - count: The number of elements to drop.
     @inlinable
     public init(upstream: Upstream, count: Int) {

@@ -35,22 +35,23 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that drops elements while a predicate holds, then republishes the rest.
+  /// The publisher returned by ``Publisher/drop(while:)``: the upstream's
+  /// values from the first one `predicate` refuses onwards.
   public struct DropWhile<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The closure that tells whether to drop an element.
+    /// Called with each value until it first answers `false`; `true` drops the value.
     public let predicate: (Upstream.Output) -> Bool
 
     /// Creates a publisher that drops elements of `upstream` while `predicate` holds.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - predicate: The closure that tells whether to drop an element.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - predicate: Called with each value until it first answers `false`; `true` drops the value.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
@@ -73,17 +74,17 @@ extension Publishers {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The throwing closure that tells whether to drop an element.
+    /// Called with each value until it first answers `false`; `true` drops the value, a throw fails the stream.
     public let predicate: (Upstream.Output) throws -> Bool
 
     /// Creates a publisher that drops elements of `upstream` while `predicate` holds.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - predicate: The throwing closure that tells whether to drop an element.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - predicate: Called with each value until it first answers `false`; it may throw.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
       self.upstream = upstream

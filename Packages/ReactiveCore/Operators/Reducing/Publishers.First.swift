@@ -1,5 +1,5 @@
 extension Publisher {
-  /// Publishes the first element of the upstream, then finishes.
+  /// Keeps only the upstream's opening value: publishes it and finishes.
   ///
   /// The operator requests an unlimited number of values, cancels the
   /// upstream as soon as the first one arrives, and publishes it on the
@@ -17,7 +17,7 @@ extension Publisher {
     Publishers.First(upstream: self)
   }
 
-  /// Publishes the first element that satisfies a predicate, then finishes.
+  /// Waits for a value that `predicate` accepts, publishes it, and finishes.
   ///
   /// The upstream is cancelled once a value matches. An upstream that
   /// finishes without a match gives an empty result.
@@ -34,7 +34,8 @@ extension Publisher {
     Publishers.FirstWhere(upstream: self, predicate: predicate)
   }
 
-  /// Publishes the first element that satisfies a throwing predicate, then finishes.
+  /// Waits for a value that the throwing `predicate` accepts, publishes it,
+  /// and finishes.
   ///
   /// If the predicate throws, the upstream is cancelled and the publisher
   /// fails with the thrown error.
@@ -53,17 +54,18 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that publishes the first element of a stream, then finishes.
+  /// The publisher returned by ``Publisher/first()``: at most one value, the
+  /// upstream's first.
   public struct First<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// Creates a publisher that publishes the first element of `upstream`.
+    /// Creates a publisher that keeps only `upstream`'s opening value.
     ///
-    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    /// - Parameter upstream: The publisher this operator subscribes to.
     @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream
@@ -76,21 +78,22 @@ extension Publishers {
     }
   }
 
-  /// A publisher that publishes the first element of a stream that satisfies a predicate, then finishes.
+  /// The publisher returned by ``Publisher/first(where:)``: at most one value,
+  /// the first one `predicate` accepts.
   public struct FirstWhere<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The closure that tells whether an element is the one to publish.
     public let predicate: (Output) -> Bool
 
-    /// Creates a publisher that publishes the first element of `upstream` that satisfies `predicate`.
+    /// Creates a publisher that keeps only the first of `upstream`'s values that `predicate` accepts.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The closure that tells whether an element is the one to publish.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
@@ -109,22 +112,22 @@ extension Publishers {
     }
   }
 
-  /// A publisher that publishes the first element of a stream that satisfies a
-  /// throwing predicate, then finishes, or fails with the predicate's error.
+  /// The publisher returned by ``Publisher/tryFirst(where:)``: at most one
+  /// value, the first one `predicate` accepts, or the error it throws.
   public struct TryFirstWhere<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The throwing closure that tells whether an element is the one to publish.
     public let predicate: (Output) throws -> Bool
 
-    /// Creates a publisher that publishes the first element of `upstream` that satisfies `predicate`.
+    /// Creates a publisher that keeps only the first of `upstream`'s values that `predicate` accepts.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The throwing closure that tells whether an element is the one to publish.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {

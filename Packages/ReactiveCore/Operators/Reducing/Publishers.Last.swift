@@ -1,5 +1,6 @@
 extension Publisher {
-  /// Publishes the last element of the upstream once it finishes.
+  /// Remembers the upstream's most recent value and publishes it when the
+  /// upstream finishes.
   ///
   /// The operator requests an unlimited number of values and keeps the
   /// latest one; when the upstream finishes, it publishes it on the
@@ -17,7 +18,8 @@ extension Publisher {
     Publishers.Last(upstream: self)
   }
 
-  /// Publishes the last element that satisfies a predicate, once the upstream finishes.
+  /// Remembers the most recent value that `predicate` accepts and publishes
+  /// it when the upstream finishes.
   ///
   /// ```text
   /// upstream  -a-b-c-|
@@ -31,7 +33,8 @@ extension Publisher {
     Publishers.LastWhere(upstream: self, predicate: predicate)
   }
 
-  /// Publishes the last element that satisfies a throwing predicate, once the upstream finishes.
+  /// Remembers the most recent value that the throwing `predicate` accepts
+  /// and publishes it when the upstream finishes.
   ///
   /// If the predicate throws, the upstream is cancelled and the publisher
   /// fails with the thrown error.
@@ -50,17 +53,18 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that publishes the last element of a stream, once it finishes.
+  /// The publisher returned by ``Publisher/last()``: at most one value, the
+  /// upstream's final one, sent after it finishes.
   public struct Last<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// Creates a publisher that publishes the last element of `upstream`.
     ///
-    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    /// - Parameter upstream: The publisher this operator subscribes to.
     @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream
@@ -73,13 +77,13 @@ extension Publishers {
     }
   }
 
-  /// A publisher that publishes the last element of a stream that satisfies a
-  /// predicate, once the stream finishes.
+  /// The publisher returned by ``Publisher/last(where:)``: at most one value,
+  /// the final one `predicate` accepted, sent after the upstream finishes.
   public struct LastWhere<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The closure that tells whether an element is a candidate.
@@ -88,7 +92,7 @@ extension Publishers {
     /// Creates a publisher that publishes the last element of `upstream` that satisfies `predicate`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The closure that tells whether an element is a candidate.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
@@ -106,13 +110,13 @@ extension Publishers {
     }
   }
 
-  /// A publisher that publishes the last element of a stream that satisfies a
-  /// throwing predicate, once the stream finishes, or fails with the predicate's error.
+  /// The publisher returned by ``Publisher/tryLast(where:)``: at most one
+  /// value, the final one `predicate` accepted, or the error it throws.
   public struct TryLastWhere<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The throwing closure that tells whether an element is a candidate.
@@ -121,7 +125,7 @@ extension Publishers {
     /// Creates a publisher that publishes the last element of `upstream` that satisfies `predicate`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The throwing closure that tells whether an element is a candidate.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {

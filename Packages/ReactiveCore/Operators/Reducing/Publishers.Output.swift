@@ -1,5 +1,5 @@
 extension Publisher {
-  /// Publishes elements up to the specified maximum count, then finishes.
+  /// Lets through the upstream's first `maxLength` values, then finishes.
   ///
   /// As in Combine, the operator finishes (and cancels the upstream) when the
   /// value after the last one it republishes arrives, or when the upstream
@@ -10,14 +10,15 @@ extension Publisher {
   /// result    -a-b-|          maxLength: 2
   /// ```
   ///
-  /// - Parameter maxLength: The maximum number of elements to republish; must not be negative.
-  /// - Returns: A publisher that publishes up to `maxLength` elements.
+  /// - Parameter maxLength: How many values to let through; must not be negative.
+  /// - Returns: A publisher of at most `maxLength` values.
   @inlinable
   public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
     output(in: ..<maxLength)
   }
 
-  /// Publishes the element at the specified index, then finishes.
+  /// Picks the upstream's value number `index` (counting from zero),
+  /// publishes it, and finishes.
   ///
   /// Values before the index are dropped (each asks the upstream for one
   /// more in its place).
@@ -34,7 +35,8 @@ extension Publisher {
     output(in: index...index)
   }
 
-  /// Publishes the elements whose indices are in the specified range, then finishes.
+  /// Picks the upstream's values whose positions (counting from zero) fall in
+  /// `range`, and finishes after the last of them.
   ///
   /// ```text
   /// upstream  -a-b-c-d-e-|
@@ -42,7 +44,7 @@ extension Publisher {
   /// ```
   ///
   /// - Parameter range: The indices of the elements to publish; its bounds must not be negative.
-  /// - Returns: A publisher that publishes the elements in `range`.
+  /// - Returns: The upstream's values at the positions in `range`.
   @inlinable
   public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
     Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
@@ -50,22 +52,23 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that publishes the elements of a stream whose indices are in a range.
+  /// The publisher returned by `prefix(_:)` and `output(at:)`/`output(in:)`:
+  /// the upstream's values at the positions in ``range``.
   public struct Output<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The range of indices of the elements to publish.
+    /// The positions (from zero) of the values that pass.
     public let range: CountableRange<Int>
 
     /// Creates a publisher that publishes the elements of `upstream` whose indices are in `range`.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - range: The range of indices of the elements to publish; its bounds must not be negative.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - range: The positions (from zero) of the values that pass; not negative.
     @inlinable
     public init(upstream: Upstream, range: CountableRange<Int>) {
       precondition(range.lowerBound >= 0, "API violation: the lower bound of an output range must not be negative")

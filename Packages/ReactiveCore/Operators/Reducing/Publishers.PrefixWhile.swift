@@ -1,5 +1,6 @@
 extension Publisher {
-  /// Republishes elements while a predicate holds, then finishes.
+  /// Lets values through as long as `predicate` accepts them; the first
+  /// refusal ends the stream.
   ///
   /// The first element that fails the predicate is dropped, the upstream is
   /// cancelled and the publisher finishes.
@@ -9,14 +10,15 @@ extension Publisher {
   /// result    -a-b-|          predicate: the value is before c
   /// ```
   ///
-  /// - Parameter predicate: Tells whether publishing should continue.
-  /// - Returns: A publisher that passes elements through until the predicate fails.
+  /// - Parameter predicate: Called with each value; `false` ends the stream.
+  /// - Returns: The leading values `predicate` accepts.
   @inlinable
   public func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self> {
     Publishers.PrefixWhile(upstream: self, predicate: predicate)
   }
 
-  /// Republishes elements while a throwing predicate holds, then finishes.
+  /// Lets values through as long as the throwing `predicate` accepts them;
+  /// the first refusal ends the stream.
   ///
   /// If the predicate throws, the upstream is cancelled and the publisher
   /// fails with the thrown error.
@@ -26,8 +28,8 @@ extension Publisher {
   /// result    -a-b-x          predicate: true for a and b, throws on e
   /// ```
   ///
-  /// - Parameter predicate: Tells whether publishing should continue; may throw.
-  /// - Returns: A publisher that passes elements through until the predicate fails or throws.
+  /// - Parameter predicate: Called with each value; `false` ends the stream. It may throw.
+  /// - Returns: The leading values `predicate` accepts, or its error.
   @inlinable
   public func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self> {
     Publishers.TryPrefixWhile(upstream: self, predicate: predicate)
@@ -35,22 +37,23 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// A publisher that republishes elements while a predicate holds.
+  /// The publisher returned by ``Publisher/prefix(while:)``: the upstream's
+  /// values up to the first one `predicate` refuses.
   public struct PrefixWhile<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The closure that tells whether publishing should continue.
+    /// Called with each value; `false` ends the stream.
     public let predicate: (Upstream.Output) -> Bool
 
     /// Creates a publisher that republishes elements of `upstream` while `predicate` holds.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - predicate: The closure that tells whether publishing should continue.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - predicate: Called with each value; `false` ends the stream.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
@@ -67,23 +70,23 @@ extension Publishers {
     }
   }
 
-  /// A publisher that republishes elements while a throwing predicate holds,
-  /// and fails with the predicate's error.
+  /// The publisher returned by ``Publisher/tryPrefix(while:)``: the upstream's
+  /// values up to the first one `predicate` refuses, or its error.
   public struct TryPrefixWhile<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The throwing closure that tells whether publishing should continue.
+    /// Called with each value; `false` ends the stream, a throw fails it.
     public let predicate: (Upstream.Output) throws -> Bool
 
     /// Creates a publisher that republishes elements of `upstream` while `predicate` holds.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - predicate: The throwing closure that tells whether publishing should continue.
+    ///   - upstream: The publisher this operator subscribes to.
+    ///   - predicate: Called with each value; `false` ends the stream, a throw fails it.
     @inlinable
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
       self.upstream = upstream

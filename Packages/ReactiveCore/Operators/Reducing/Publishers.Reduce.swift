@@ -12,7 +12,7 @@ extension Publisher {
   /// - Parameters:
   ///   - initialResult: The value to start from.
   ///   - nextPartialResult: Combines the accumulated value and the next element.
-  /// - Returns: A publisher that publishes the final accumulated value.
+  /// - Returns: A publisher of one value, the accumulator after the last upstream value.
   @inlinable
   public func reduce<T>(
     _ initialResult: T,
@@ -35,7 +35,7 @@ extension Publisher {
   /// - Parameters:
   ///   - initialResult: The value to start from.
   ///   - nextPartialResult: Combines the accumulated value and the next element; may throw.
-  /// - Returns: A publisher that publishes the final accumulated value.
+  /// - Returns: A publisher of one value, the accumulator after the last upstream value.
   @inlinable
   public func tryReduce<T>(
     _ initialResult: T,
@@ -50,7 +50,7 @@ extension Publishers {
   public struct Reduce<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = Upstream.Failure
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The value to start from.
@@ -62,7 +62,7 @@ extension Publishers {
     /// Creates a publisher that folds the elements of `upstream` into one value.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - initial: The value to start from.
     ///   - nextPartialResult: The closure that combines the accumulated value and the next element.
     @inlinable
@@ -91,7 +91,7 @@ extension Publishers {
   public struct TryReduce<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = any Error
 
-    /// The publisher from which this publisher receives elements.
+    /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
     /// The value to start from.
@@ -103,7 +103,7 @@ extension Publishers {
     /// Creates a publisher that folds the elements of `upstream` into one value.
     ///
     /// - Parameters:
-    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - upstream: The publisher this operator subscribes to.
     ///   - initial: The value to start from.
     ///   - nextPartialResult: The throwing closure that combines the accumulated value and the next element.
     @inlinable
