@@ -4,6 +4,7 @@ import PackageDescription
 // Module graph (a module imports only what is to its left; the build checks it):
 //
 //   ReactiveCore <- MaybeTraits <- SingleTraits <- TraitSubscriptions
+//   ReactiveCore, MaybeTraits, SingleTraits <- CompletableTraits (andThen can give a single)
 //   ReactiveCore <- ImmediateTraits
 //   ReactiveCore, MaybeTraits, SingleTraits, ImmediateTraits <- TraitsTesting
 //   everything <- CombineTraits (umbrella: re-exports only)
@@ -27,8 +28,8 @@ func tests(_ name: String, dependencies: [Target.Dependency]) -> Target {
 }
 
 let modules = [
-  "ReactiveCore", "MaybeTraits", "SingleTraits", "ImmediateTraits", "TraitSubscriptions", "TraitsTesting",
-  "CombineTraits",
+  "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "ImmediateTraits", "TraitSubscriptions",
+  "TraitsTesting", "CombineTraits",
 ]
 
 let package = Package(
@@ -39,18 +40,24 @@ let package = Package(
     library("ReactiveCore"),
     library("MaybeTraits", dependencies: ["ReactiveCore"]),
     library("SingleTraits", dependencies: ["ReactiveCore", "MaybeTraits"]),
+    library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
     library("ImmediateTraits", dependencies: ["ReactiveCore"]),
     library("TraitSubscriptions", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
     library("TraitsTesting", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "ImmediateTraits"]),
     library(
       "CombineTraits",
       dependencies: [
-        "ReactiveCore", "MaybeTraits", "SingleTraits", "ImmediateTraits", "TraitSubscriptions", "TraitsTesting",
+        "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "ImmediateTraits", "TraitSubscriptions",
+        "TraitsTesting",
       ]
     ),
     tests("ReactiveCore", dependencies: ["ReactiveCore", "TraitsTesting"]),
     tests("MaybeTraits", dependencies: ["ReactiveCore", "MaybeTraits", "TraitsTesting"]),
     tests("SingleTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "TraitsTesting"]),
+    tests(
+      "CompletableTraits",
+      dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting"]
+    ),
     tests("ImmediateTraits", dependencies: ["ReactiveCore", "ImmediateTraits", "TraitsTesting"]),
     tests(
       "TraitSubscriptions",

@@ -22,13 +22,14 @@ guides_of() {
     ReactiveCore) echo "ReactiveCore" ;;
     MaybeTraits) echo "MaybePublisher TraitPublishers" ;;
     SingleTraits) echo "SinglePublisher" ;;
+    CompletableTraits) echo "CompletablePublisher AsyncAwait" ;;
     ImmediateTraits) echo "ImmediatePublisher" ;;
     TraitSubscriptions) echo "TraitSubscriptions" ;;
     TraitsTesting) echo "Testing" ;;
     CombineTraits) echo "TraitOperators Migration" ;;
   esac
 }
-modules="ReactiveCore MaybeTraits SingleTraits ImmediateTraits TraitSubscriptions TraitsTesting CombineTraits"
+modules="ReactiveCore MaybeTraits SingleTraits CompletableTraits ImmediateTraits TraitSubscriptions TraitsTesting CombineTraits"
 
 echo "Extracting symbol graphs…"
 "$SWIFT" package dump-symbol-graph --minimum-access-level public --skip-synthesized-members --emit-extension-block-symbols >"$work.log" 2>&1 || {

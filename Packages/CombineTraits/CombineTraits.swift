@@ -1,6 +1,7 @@
 // The umbrella module: `import CombineTraits` gives the whole API.
 // It re-exports every module of the package, and defines nothing.
 
+@_exported public import CompletableTraits
 @_exported public import ImmediateTraits
 @_exported public import MaybeTraits
 @_exported public import ReactiveCore

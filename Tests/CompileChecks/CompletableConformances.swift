@@ -1,0 +1,58 @@
+// The deliberate non-conformances of Packages/CompletableTraits/ReactiveCore+CompletablePublisher.swift:
+// each line that must not type-check sits next to a control that must.
+import CompletableTraits
+import MaybeTraits
+import ReactiveCore
+import SingleTraits
+
+let done = Empty<Never, Never>()
+let numbers = Empty<Int, Never>()
+
+/// Compiles only for a completable publisher: checks conditional conformances.
+func completable<P: CompletablePublisher>(_ publisher: P) -> P { publisher }
+
+// MARK: A value type other than Never
+
+let emptyOfNeverIsCompletable = completable(done)
+// expected-error@+1 {{requires the types 'Int' and 'Never' be equivalent}}
+let emptyOfIntIsNotCompletable = completable(numbers)
+
+let ignoreOutputIsCompletable = completable([1, 2].publisher.ignoreOutput())
+let asCompletableIsCompletable = completable(Just(1).asCompletable())
+// expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}
+let justIsNotCompletable: any CompletablePublisher<Never> = Just(1)
+
+let countIsMaybe: any MaybePublisher<Int, Never> = done.count()
+// expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}
+let countIsNotCompletable: any CompletablePublisher<Never> = done.count()
+
+// MARK: Not a maybe publisher
+
+let subjectIsPublisher: any Publisher<Never, Never> = PassthroughSubject<Never, Never>()
+// expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}
+let subjectIsNotCompletable: any CompletablePublisher<Never> = PassthroughSubject<Never, Never>()
+
+let anyPublisherIsPublisher: any Publisher<Never, Never> = done.eraseToAnyPublisher()
+let anyCompletableIsCompletable: any CompletablePublisher<Never> = done.eraseToAnyCompletablePublisher()
+// expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}
+let anyPublisherIsNotCompletable: any CompletablePublisher<Never> = done.eraseToAnyPublisher()
+
+let andThenIsCompletable = completable(done.andThen(done))
+// expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}
+let appendIsNotCompletable: any CompletablePublisher<Never> = done.append(done)
+
+let mergeIsPublisher: any Publisher<Never, Never> = done.merge(with: done)
+// expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}
+let mergeIsNotCompletable: any CompletablePublisher<Never> = done.merge(with: done)
+
+// MARK: andThen keeps the trait of the second publisher, and only that
+
+func single<P: SinglePublisher>(_ publisher: P) -> P { publisher }
+
+let completableThenSingleIsSingle = single(done.andThen(Just(1)))
+// expected-error@+1 {{requires that 'Empty<Int, Never>' conform to 'SinglePublisher'}}
+let completableThenMaybeIsNotSingle = single(done.andThen(numbers))
+// expected-error@+1 {{requires that 'Just<Int>' conform to 'CompletablePublisher'}}
+let completableThenSingleIsNotCompletable: any CompletablePublisher<Never> = done.andThen(Just(1))
+// expected-error@+1 {{value of type 'Just<Int>' has no member 'andThen'}}
+let singleHasNoAndThen = Just(1).andThen(Just(2))

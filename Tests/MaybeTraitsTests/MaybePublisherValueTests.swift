@@ -1,0 +1,117 @@
+import Dispatch
+import MaybeTraits
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+/// Polls `condition` until it holds, for at most five seconds.
+private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
+  let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+  while !condition() {
+    try #require(DispatchTime.now().uptimeNanoseconds < deadline, "condition not met within 5 s")
+    try await Task.sleep(nanoseconds: 1_000_000)
+  }
+}
+
+@Suite struct MaybePublisherValueTests {
+  @Test func anEmptyMaybeGivesNil() async {
+    let value: Int? = await Empty<Int, Never>().value
+    #expect(value == nil)
+  }
+
+  @Test func aMaybeWithAValueGivesIt() async {
+    #expect(await Optional(3).publisher.value == 3)
+  }
+
+  @Test func theFailureIsThrownWithItsOwnType() async {
+    do {
+      _ = try await Fail<Int, TestError>(error: TestError(code: 4)).eraseToAnyMaybePublisher().value
+      Issue.record("no error thrown")
+    } catch {
+      let typed: TestError = error
+      #expect(typed == TestError(code: 4))
+    }
+  }
+
+  @Test func requestsOneValueAndCancelsAfterIt() async throws {
+    let upstream = TestPublisher<Int, Never>()
+    let maybe = Forward(upstream: upstream)
+    let feeder = Task {
+      try await awaitCondition { upstream.requests == [.max(1)] }
+      upstream.send(1)
+    }
+    #expect(await maybe.value == 1)
+    try await feeder.value
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func theFinishedCompletionEndsTheWaitWithoutCancelling() async throws {
+    let upstream = TestPublisher<Int, Never>()
+    let maybe = Forward(upstream: upstream)
+    let feeder = Task {
+      try await awaitCondition { upstream.requests.count == 1 }
+      upstream.send(completion: .finished)
+    }
+    #expect(await maybe.value == nil)
+    try await feeder.value
+    #expect(upstream.cancellations == 0)
+  }
+
+  @Test func cancellingTheTaskCancelsTheSubscriptionAndGivesNilWhenFailureCannotHoldIt() async throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let maybe = Forward(upstream: upstream)
+    let task = Task { try await maybe.value }
+    try await awaitCondition { upstream.requests.count == 1 }
+    task.cancel()
+    #expect(try await task.value == nil)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func cancellingTheTaskThrowsCancellationErrorWhenFailureIsAnyError() async throws {
+    let upstream = TestPublisher<Int, any Error>()
+    let maybe = Forward(upstream: upstream)
+    let task = Task { try await maybe.value }
+    try await awaitCondition { upstream.requests.count == 1 }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func aSubscriptionThatArrivesAfterTheCancelIsCancelled() async throws {
+    let upstream = TestPublisher<Int, Never>()
+    // Delivers the subscription later, on another thread, like subscribe(on:).
+    let late = upstream.subscribe(on: DispatchQueue(label: "late"))
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await Forward(upstream: late).value
+    }
+    #expect(await task.value == nil)
+    try await Task.sleep(nanoseconds: 10_000_000)
+    #expect(!upstream.hasSubscribers)
+  }
+
+  @Test func racesBetweenTheCompletionAndTheCancelEndEveryWait() async throws {
+    for _ in 0..<200 {
+      let upstream = TestPublisher<Int, Never>()
+      let maybe = Forward(upstream: upstream)
+      let task = Task { await maybe.value }
+      try await awaitCondition { upstream.requests.count == 1 }
+      async let send: Void = Task.detached { upstream.send(1) }.value
+      task.cancel()
+      await send
+      let value = await task.value
+      #expect(value == nil || value == 1)
+    }
+  }
+
+  @Test func theValueIsReleasedAfterTheWait() async {
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      weakToken = token
+      let received = await Optional(token).publisher.value
+      #expect(received === token)
+    }
+    #expect(weakToken == nil)
+  }
+}

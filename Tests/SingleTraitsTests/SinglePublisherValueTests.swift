@@ -1,0 +1,155 @@
+import Dispatch
+import ReactiveCore
+import SingleTraits
+import Testing
+import TraitsTesting
+
+/// Polls `condition` until it holds, for at most five seconds.
+private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
+  let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+  while !condition() {
+    try #require(DispatchTime.now().uptimeNanoseconds < deadline, "condition not met within 5 s")
+    try await Task.sleep(nanoseconds: 1_000_000)
+  }
+}
+
+@Suite struct SinglePublisherValueTests {
+  @Test func justGivesItsValueWithoutTry() async {
+    let value: Int = await Just(1).value  // the single's value, not the maybe's Int?
+    #expect(value == 1)
+  }
+
+  @Test func theFailureIsThrownWithItsOwnType() async {
+    let single = Fail<Int, TestError>(error: TestError(code: 3))
+    do {
+      _ = try await single.value
+      Issue.record("no error thrown")
+    } catch {
+      let typed: TestError = error  // typed throws: no cast
+      #expect(typed == TestError(code: 3))
+    }
+  }
+
+  @Test func requestsOneValueAndCancelsTheSubscriptionAfterIt() async throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let single = ForwardSingle(upstream: upstream)
+    let feeder = Task {
+      try await awaitCondition { upstream.requests == [.max(1)] }
+      upstream.send(7)
+    }
+    #expect(try await single.value == 7)
+    try await feeder.value
+    #expect(upstream.requests == [.max(1)])
+    #expect(upstream.cancellations == 1)
+    #expect(!upstream.hasSubscribers)
+  }
+
+  @Test func eachAccessSubscribesAgain() async {
+    let subscriptions = Collector<Int>()
+    let counted = Deferred { () -> Just<Int> in
+      subscriptions.append(1)
+      return Just(0)
+    }
+    _ = await counted.value
+    _ = await counted.value
+    #expect(subscriptions.all.count == 2)
+  }
+
+  @Test func cancellingTheTaskCancelsTheSubscriptionAndThrowsWhenFailureIsAnyError() async throws {
+    let upstream = TestPublisher<Int, any Error>()
+    let single = ForwardSingle(upstream: upstream)
+    let task = Task { try await single.value }
+    try await awaitCondition { upstream.requests.count == 1 }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func aTaskCancelledBeforehandDoesNotSubscribe() async {
+    let upstream = TestPublisher<Int, any Error>()
+    let single = ForwardSingle(upstream: upstream)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await single.value
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(upstream.subscriptionCount == 0)
+  }
+
+  @Test func withATypedFailureTheWaitIgnoresCancellationAndGetsTheValue() async throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let single = ForwardSingle(upstream: upstream)
+    let task = Task { try await single.value }
+    try await awaitCondition { upstream.requests.count == 1 }
+    task.cancel()
+    try await Task.sleep(nanoseconds: 10_000_000)
+    #expect(upstream.cancellations == 0)  // nothing to end the wait with: it goes on
+    upstream.send(5)
+    #expect(try await task.value == 5)
+  }
+
+  @Test func withANeverFailureTheWaitIgnoresCancellationAndGetsTheValue() async throws {
+    let upstream = TestPublisher<Int, Never>()
+    let single = ForwardSingle(upstream: upstream)
+    let task = Task { await single.value }
+    try await awaitCondition { upstream.requests.count == 1 }
+    task.cancel()
+    try await Task.sleep(nanoseconds: 10_000_000)
+    #expect(upstream.cancellations == 0)
+    upstream.send(6)
+    #expect(await task.value == 6)
+  }
+
+  @Test func futureKeepsItsOwnValueWhichIgnoresCancellation() async throws {
+    // Future.value (ReactiveCore) is more specific than SinglePublisher.value:
+    // with an `any Error` failure it still ignores cancellation, as Combine's.
+    let promiseBox = PromiseBox()
+    let future = Future<Int, any Error> { promise in promiseBox.promise = promise }
+    let task = Task { try await future.value }
+    task.cancel()
+    try await Task.sleep(nanoseconds: 10_000_000)
+    promiseBox.promise?(.success(3))
+    #expect(try await task.value == 3)
+  }
+
+  @Test func theValueIsReleasedAfterTheWait() async {
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      weakToken = token
+      let single = Just(token)
+      let received = await single.value
+      #expect(received === token)
+    }
+    #expect(weakToken == nil)
+  }
+
+  @Test func racesBetweenTheValueAndTheCancelEndEveryWait() async throws {
+    for _ in 0..<200 {
+      let upstream = TestPublisher<Int, any Error>()
+      let single = ForwardSingle(upstream: upstream)
+      let task = Task { try await single.value }
+      try await awaitCondition { upstream.requests.count == 1 }
+      async let send: Void = Task.detached { upstream.send(1) }.value
+      task.cancel()
+      await send
+      switch await task.result {
+      case let .success(value): #expect(value == 1)
+      case let .failure(error): #expect(error is CancellationError)
+      }
+    }
+  }
+
+  @Test func aSingleThatFinishesEmptyTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = await ForwardSingle(upstream: Empty<Int, Never>()).value
+    }
+    #expect(result.standardErrorText.contains("Single violation: missing element (value)"))
+  }
+}
+
+/// Keeps the promise of a future, for the test to fulfil later.
+private final class PromiseBox: @unchecked Sendable {
+  // @unchecked Sendable: written once by the future's closure, before the test reads it.
+  var promise: Future<Int, any Error>.Promise?
+}
