@@ -1,0 +1,25 @@
+public import MaybeTraits
+public import ReactiveCore
+
+extension SinglePublisher {
+  /// Attaches a subscriber that receives the publisher's one outcome, and
+  /// whose subscription `bag` keeps until it completes.
+  ///
+  /// The closure behaves as with `sinkSingle(receive:)`.
+  ///
+  /// ```swift
+  /// api.profile().sinkSingle(in: bag) { result in … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
+  ///   - receive: The closure to run with the outcome.
+  public func sinkSingle(in bag: CancelBag, receive: @escaping (Result<Output, Failure>) -> Void) {
+    bag.insert { onEnd in
+      sinkSingle { result in
+        receive(result)
+        onEnd()
+      }
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import MaybeTraits
+import ReactiveCore
+import SingleTraits
+import Testing
+import TraitsTesting
+
+@Suite struct OperationTests {
+  @Test func theOperationRunsThePublisherWhenItStartsAndKeepsTheResult() {
+    let upstream = TestPublisher<Int, TestError>()
+    let operation = ForwardSingle(upstream: upstream).makeOperation()
+    #expect(upstream.subscriptionCount == 0)
+    #expect(!operation.isExecuting && !operation.isFinished && operation.isAsynchronous)
+
+    operation.start()
+    #expect(upstream.subscriptionCount == 1)
+    #expect(operation.isExecuting)
+    #expect(operation.result == nil)
+
+    _ = upstream.send(1)
+    upstream.send(completion: .finished)
+
+    #expect(operation.result == .success(1))
+    #expect(operation.isFinished && !operation.isExecuting)
+  }
+
+  @Test func aFailureIsTheResult() {
+    let operation = AnySinglePublisher<Int, TestError>.fail(TestError(code: 1)).makeOperation()
+    operation.start()
+    #expect(operation.result == .failure(TestError(code: 1)))
+    #expect(operation.isFinished)
+  }
+
+  @Test func cancellingARunningOperationCancelsTheSubscriptionAndFinishes() {
+    let upstream = TestPublisher<Int, TestError>()
+    let operation = ForwardSingle(upstream: upstream).makeOperation()
+    operation.start()
+
+    operation.cancel()
+
+    #expect(upstream.cancellations == 1)
+    #expect(operation.isFinished && operation.isCancelled)
+    #expect(operation.result == nil)
+  }
+
+  @Test func aCancelledOperationNeverSubscribes() {
+    let upstream = TestPublisher<Int, TestError>()
+    let operation = ForwardSingle(upstream: upstream).makeOperation()
+    operation.cancel()
+    operation.start()
+    #expect(upstream.subscriptionCount == 0)
+    #expect(operation.isFinished)
+  }
+
+  @Test func aQueueRunsItAndDependenciesWait() {
+    let queue = OperationQueue()
+    let operation = Just(1).delay(for: .milliseconds(5), scheduler: DispatchQueue.global()).makeOperation()
+    let order = Collector<String>()
+    let dependent = BlockOperation { order.append("dependent saw \(String(describing: operation.result))") }
+    dependent.addDependency(operation)
+    queue.addOperations([operation, dependent], waitUntilFinished: true)
+    #expect(order.all == ["dependent saw Optional(Swift.Result<Swift.Int, Swift.Never>.success(1))"])
+  }
+
+  @Test func asOperationPublishesTheOutcomeFromTheQueue() async throws {
+    let queue = OperationQueue()
+    let recording = Just(2).setFailureType(to: TestError.self).asOperation(in: queue).record()
+    _ = try await recording.awaitCompletion(timeout: .seconds(5))
+    #expect(recording.events == [.subscription, .value(2), .finished])
+  }
+
+  @Test func asOperationAddsNothingBeforeDemandAndCancellingCancelsTheOperation() throws {
+    let queue = OperationQueue()
+    queue.isSuspended = true
+    let upstream = TestPublisher<Int, TestError>()
+    let recording = ForwardSingle(upstream: upstream).asOperation(in: queue, queuePriority: .high).record(demand: .none)
+    #expect(queue.operationCount == 0)
+    recording.request(.max(1))
+    #expect(queue.operationCount == 1)
+    let operation = try #require(queue.operations.first)
+    #expect(operation.queuePriority == .high)
+
+    recording.cancel()
+    #expect(operation.isCancelled)
+    queue.isSuspended = false
+    queue.waitUntilAllOperationsAreFinished()
+    #expect(upstream.subscriptionCount == 0)
+    #expect(recording.events == [.subscription])
+  }
+
+  @Test func releasesThePublisherAfterCompletion() {
+    weak var weakToken: Token?
+    let operation: SinglePublisherOperation<Int, Never>
+    do {
+      let token = Token()
+      weakToken = token
+      operation = Just(1).map { [token] value in withExtendedLifetime(token) { value } }.makeOperation()
+    }
+    #expect(weakToken != nil)
+    operation.start()
+    #expect(operation.result == .success(1))
+    #expect(weakToken == nil)
+  }
+
+  @Test func startAndCancelRacingAlwaysFinishAndNeverLeaveASubscription() async {
+    for _ in 0..<200 {
+      let upstream = TestPublisher<Int, Never>()
+      let operation = ForwardSingle(upstream: upstream).makeOperation()
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { operation.start() }
+        group.addTask { operation.cancel() }
+      }
+      #expect(operation.isFinished)
+      #expect(operation.result == nil)
+      #expect(upstream.subscriptionCount == upstream.cancellations)
+    }
+  }
+}
