@@ -56,6 +56,15 @@ import Testing
     #expect(liar.record().completion == .failure(.tooManyElements))
   }
 
+  @Test func conversionMatrixCompletableRow() {
+    let completable: some CompletablePublisher<Never> = Just(1).asCompletable()
+    let single: some SinglePublisher<Int, Never> = completable.andThen(Just(2))
+    let ignored: some CompletablePublisher<Never> = [1, 2].publisher.ignoreOutput()
+    let maybe: some MaybePublisher<Never, Never> = ignored
+    #expect(single.record().events == [.subscription, .value(2), .finished])
+    #expect(maybe.record().events == [.subscription, .finished])
+  }
+
   @Test func erasingWithoutLosingTheTrait() {
     func greeting() -> AnySinglePublisher<String, Never> {
       Just("hello").map { $0.uppercased() }.eraseToAnySinglePublisher()
