@@ -32,7 +32,11 @@ extension Publisher {
   /// subscription, then the values it asks for.
   ///
   /// - Parameter subscriber: The subscriber to connect.
-  @inlinable
+  // Transparent, so that every call becomes a call of `receive(subscriber:)`
+  // before the optimiser runs: a chain of operators calls `subscribe` once
+  // per operator with an ever larger subscriber type, which the generic
+  // specialiser takes for an endless recursion and leaves unspecialised.
+  @_transparent
   public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     receive(subscriber: subscriber)
   }

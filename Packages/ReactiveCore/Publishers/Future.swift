@@ -42,11 +42,13 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   ///
   /// - Parameter attemptToFulfill: The work. It receives a ``Future/Promise``
   ///   to call, now or later and from any thread, with the outcome.
+  @inlinable
   public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
     attemptToFulfill(self.promise)
   }
 
-  private func promise(_ result: Result<Output, Failure>) {
+  @inlinable
+  func promise(_ result: Result<Output, Failure>) {
     let waiting = state.withLock { state -> [FutureConduitBase<Output, Failure>] in
       switch state {
       case let .pending(conduits):
@@ -61,6 +63,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     }
   }
 
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
     let conduit = state.withLock { state -> FutureConduit<S> in
       switch state {
@@ -78,7 +81,8 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     conduit.subscriptionWasDelivered()
   }
 
-  fileprivate func remove(_ conduit: FutureConduitBase<Output, Failure>) {
+  @inlinable
+  func remove(_ conduit: FutureConduitBase<Output, Failure>) {
     let removed = state.withLock { state -> FutureConduitBase<Output, Failure>? in
       guard case var .pending(conduits) = state,
         let index = conduits.firstIndex(where: { $0 === conduit })
@@ -100,6 +104,7 @@ class FutureConduitBase<Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline
   init() {}
 
+  @usableFromInline
   func fulfill(_ result: Result<Output, Failure>) {
     preconditionFailure("Bug in Future: the abstract conduit was fulfilled")
   }
@@ -118,38 +123,69 @@ class FutureConduitBase<Output, Failure: Error>: @unchecked Sendable {
 ///   but cannot go out yet (a value without demand, or a subscription not
 ///   yet announced);
 /// - `done`: result delivered, or cancelled; holds nothing.
-private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
+@usableFromInline
+final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
   Subscription, CustomStringConvertible, @unchecked Sendable
 {
+  @usableFromInline
   typealias Output = Downstream.Input
+  @usableFromInline
   typealias Failure = Downstream.Failure
 
-  private enum State: @unchecked Sendable {
+  @usableFromInline
+  enum State: @unchecked Sendable {
     case waiting(Downstream, parent: Future<Output, Failure>, demanded: Bool, announced: Bool)
     case resolved(Downstream, Result<Output, Failure>, demanded: Bool, announced: Bool)
     case done
   }
 
-  private enum Action: @unchecked Sendable {
+  @usableFromInline
+  enum Action: @unchecked Sendable {
     case none
     case deliver(Downstream, Result<Output, Failure>)
     case release(State)
   }
 
-  private let state: Lock<State>
+  @usableFromInline
+  let state: Lock<State>
 
+  /// `fulfillSpecialized(_:)`, as a closure formed in `init`: the future
+  /// calls `fulfill(_:)` through the base class, which runs unspecialised
+  /// code (see `SpecializedEntryPoints`).
+  @usableFromInline
+  let specializedFulfill: (FutureConduit, Result<Output, Failure>) -> Void
+
+  /// `requestSpecialized(_:)` and `cancelSpecialized()`, as closures formed
+  /// in `init` (see `SpecializedEntryPoints`).
+  @usableFromInline
+  let entryPoints: SpecializedEntryPoints<FutureConduit>
+
+  @usableFromInline
   var description: String { "Future" }
 
+  @inlinable
   init(_ downstream: Downstream, parent: Future<Output, Failure>) {
     state = Lock(.waiting(downstream, parent: parent, demanded: false, announced: false))
+    specializedFulfill = { $0.fulfillSpecialized($1) }
+    entryPoints = SpecializedEntryPoints(
+      request: { $0.requestSpecialized($1) },
+      cancel: { $0.cancelSpecialized() }
+    )
   }
 
+  @inlinable
   init(_ downstream: Downstream, result: Result<Output, Failure>) {
     state = Lock(.resolved(downstream, result, demanded: false, announced: false))
+    specializedFulfill = { $0.fulfillSpecialized($1) }
+    entryPoints = SpecializedEntryPoints(
+      request: { $0.requestSpecialized($1) },
+      cancel: { $0.cancelSpecialized() }
+    )
   }
 
   /// The state of a resolved conduit: `done` with a delivery if the result can go out.
-  private static func settle(
+  @inlinable
+  static func settle(
     _ downstream: Downstream,
     _ result: Result<Output, Failure>,
     demanded: Bool,
@@ -166,7 +202,13 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     return (.done, .deliver(downstream, result))
   }
 
+  @inlinable
   override func fulfill(_ result: Result<Output, Failure>) {
+    specializedFulfill(self, result)
+  }
+
+  @inlinable
+  func fulfillSpecialized(_ result: Result<Output, Failure>) {
     let action = state.withLock { state -> Action in
       switch state {
       case let .waiting(downstream, _, demanded, announced):
@@ -183,6 +225,7 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
   }
 
   /// Called by the future once `receive(subscription:)` has returned.
+  @inlinable
   func subscriptionWasDelivered() {
     let action = state.withLock { state -> Action in
       switch state {
@@ -200,7 +243,18 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     perform(action)
   }
 
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
+    entryPoints.request(self, demand)
+  }
+
+  @inlinable
+  func cancel() {
+    entryPoints.cancel(self)
+  }
+
+  @inlinable
+  func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let action = state.withLock { state -> Action in
       switch state {
@@ -218,7 +272,8 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     perform(action)
   }
 
-  func cancel() {
+  @inlinable
+  func cancelSpecialized() {
     let action = state.withLock { state -> Action in
       defer { state = .done }
       return .release(state)
@@ -229,7 +284,8 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     perform(action)
   }
 
-  private func perform(_ action: Action) {
+  @inlinable
+  func perform(_ action: Action) {
     switch action {
     case let .deliver(downstream, .success(value)):
       _ = downstream.receive(value)

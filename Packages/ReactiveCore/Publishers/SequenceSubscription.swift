@@ -36,6 +36,11 @@ where Elements.Element == Downstream.Input {
   @usableFromInline
   var description: String { name.description }
 
+  /// `requestSpecialized(_:)` and `cancelSpecialized()`, as closures formed
+  /// in `init`: see `SpecializedEntryPoints`.
+  @usableFromInline
+  let entryPoints: SpecializedEntryPoints<SequenceSubscription>
+
   @inlinable
   init(
     _ downstream: Downstream,
@@ -47,10 +52,24 @@ where Elements.Element == Downstream.Input {
     state = Lock(.idle(downstream, elements, next: first))
     self.completion = completion
     self.name = name
+    entryPoints = SpecializedEntryPoints(
+      request: { $0.requestSpecialized($1) },
+      cancel: { $0.cancelSpecialized() }
+    )
   }
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
+    entryPoints.request(self, demand)
+  }
+
+  @inlinable
+  func cancel() {
+    entryPoints.cancel(self)
+  }
+
+  @inlinable
+  func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let start = state.withLock { state -> State in
       switch state {
@@ -130,7 +149,7 @@ where Elements.Element == Downstream.Input {
   }
 
   @inlinable
-  func cancel() {
+  func cancelSpecialized() {
     let taken = state.withLock { state -> State in
       switch state {
       case .idle:

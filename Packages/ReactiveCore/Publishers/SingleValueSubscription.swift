@@ -22,14 +22,33 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Custo
   @usableFromInline
   var description: String { name.description }
 
+  /// `requestSpecialized(_:)` and `cancelSpecialized()`, as closures formed
+  /// in `init`: see `SpecializedEntryPoints`.
+  @usableFromInline
+  let entryPoints: SpecializedEntryPoints<SingleValueSubscription>
+
   @inlinable
   init(_ downstream: Downstream, value: Downstream.Input, name: StaticString) {
     state = Lock(.awaitingDemand(downstream, value))
     self.name = name
+    entryPoints = SpecializedEntryPoints(
+      request: { $0.requestSpecialized($1) },
+      cancel: { $0.cancelSpecialized() }
+    )
   }
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
+    entryPoints.request(self, demand)
+  }
+
+  @inlinable
+  func cancel() {
+    entryPoints.cancel(self)
+  }
+
+  @inlinable
+  func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let taken = state.withLock { state -> State in
       defer { state = .done }
@@ -41,7 +60,7 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Custo
   }
 
   @inlinable
-  func cancel() {
+  func cancelSpecialized() {
     let taken = state.withLock { state -> State in
       defer { state = .done }
       return state

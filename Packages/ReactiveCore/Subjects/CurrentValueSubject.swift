@@ -19,7 +19,8 @@
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
   // @unchecked Sendable: all mutable state is in `core`, under its lock.
 
-  private let core: SubjectCore<Output, Failure>
+  @usableFromInline
+  let core: SubjectCore<Output, Failure>
 
   /// The value the subject holds; setting it publishes the new value.
   ///
@@ -47,10 +48,12 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
   /// Makes `value` the current value and publishes it to the subscribers.
   ///
   /// - Parameter input: The value to send.
+  @inlinable
   public func send(_ input: Output) {
     core.send(input)
   }
 
+  @inlinable
   public func send(completion: Subscribers.Completion<Failure>) {
     core.send(completion: completion)
   }
@@ -62,6 +65,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     core.send(subscription: subscription)
   }
 
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
     let parent = SubjectParent(core: core, subject: self)
     core.subscribe(SubjectConduit(subscriber, parent: parent, name: "CurrentValueSubject"))

@@ -25,15 +25,18 @@
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
   // @unchecked Sendable: all mutable state is in `core`, under its lock.
 
-  private let core = SubjectCore<Output, Failure>(currentValue: nil)
+  @usableFromInline
+  let core = SubjectCore<Output, Failure>(currentValue: nil)
 
   /// Creates a subject with no subscriber.
   public init() {}
 
+  @inlinable
   public func send(_ input: Output) {
     core.send(input)
   }
 
+  @inlinable
   public func send(completion: Subscribers.Completion<Failure>) {
     core.send(completion: completion)
   }
@@ -45,6 +48,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
     core.send(subscription: subscription)
   }
 
+  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
     let parent = SubjectParent(core: core, subject: self)
     core.subscribe(SubjectConduit(subscriber, parent: parent, name: "PassthroughSubject"))

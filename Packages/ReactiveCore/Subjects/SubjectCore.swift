@@ -25,9 +25,11 @@ import Synchronization
 /// of them on cancel and completion. When the subject is deallocated, the core
 /// follows and cancels its upstream subscriptions. Values that the core or a
 /// conduit replaces are released after the lock, as any other callout.
+@usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked Sendable: all mutable state is under `state`'s lock.
 
+  @usableFromInline
   enum Work: @unchecked Sendable {
     case value(Output)
     case completion(Subscribers.Completion<Failure>)
@@ -36,22 +38,33 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     case replay(SubjectConduitBase<Output, Failure>)
   }
 
+  @usableFromInline
   struct State: @unchecked Sendable {
+    @usableFromInline
     var conduits: ContiguousArray<SubjectConduitBase<Output, Failure>> = []
+    @usableFromInline
     var completion: Subscribers.Completion<Failure>?
+    @usableFromInline
     var isTerminated = false
+    @usableFromInline
     var isDelivering = false
+    @usableFromInline
     var queue: [Work] = []
+    @usableFromInline
     var upstreams: [any Subscription] = []
+    @usableFromInline
     var hasDemand = false
     /// `CurrentValueSubject` only: the latest value.
+    @usableFromInline
     var currentValue: Output?
   }
 
+  @usableFromInline
   let state: Lock<State>
 
   /// True for `CurrentValueSubject`: a subscriber without demand keeps the
   /// latest value and receives it on its next demand.
+  @usableFromInline
   let keepsLatest: Bool
 
   init(currentValue: Output?) {
@@ -68,30 +81,43 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   // MARK: Entry points
 
+  @inlinable
   func send(_ value: Output) {
     publish(value, storesAfterCompletion: false)
   }
 
   /// `CurrentValueSubject.value`'s setter: as `send(_:)`, except that after
   /// completion the value is still stored (and not published), as in Combine.
+  @inlinable
   func setCurrentValue(_ value: Output) {
     publish(value, storesAfterCompletion: true)
   }
 
-  private func publish(_ value: Output, storesAfterCompletion: Bool) {
-    let (deliverNow, replaced) = state.withLock { state -> (Bool, Output?) in
+  @inlinable
+  func publish(_ value: Output, storesAfterCompletion: Bool) {
+    // One lock both decides and, when this thread becomes the deliverer,
+    // takes the subscribers to deliver to (what `perform(.value)` would
+    // take under a second lock).
+    let (conduits, replaced) = state.withLock {
+      state -> (ContiguousArray<SubjectConduitBase<Output, Failure>>?, Output?) in
       let isOpen = state.completion == nil
       var replaced: Output?
       if keepsLatest && (isOpen || storesAfterCompletion) {
         replaced = state.currentValue
         state.currentValue = value
       }
-      return (isOpen && state.enqueueOrAcquire(.value(value)), replaced)
+      guard isOpen && state.enqueueOrAcquire(.value(value)) else { return (nil, replaced) }
+      return (state.conduits, replaced)
     }
     _ = replaced  // the previous current value is released here, after the lock
-    if deliverNow { drain(first: .value(value)) }
+    guard let conduits else { return }
+    for conduit in conduits {
+      conduit.offer(value)
+    }
+    drainQueue()
   }
 
+  @inlinable
   func send(completion: Subscribers.Completion<Failure>) {
     let deliverNow = state.withLock { state -> Bool in
       guard state.completion == nil else { return false }
@@ -101,11 +127,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     if deliverNow { drain(first: .completion(completion)) }
   }
 
+  @inlinable
   func subscribe(_ conduit: SubjectConduitBase<Output, Failure>) {
     let deliverNow = state.withLock { $0.enqueueOrAcquire(.subscribe(conduit)) }
     if deliverNow { drain(first: .subscribe(conduit)) }
   }
 
+  @inlinable
   func send(subscription: any Subscription) {
     let (requestNow, cancelNow) = state.withLock { state -> (Bool, Bool) in
       if state.completion != nil { return (false, true) }
@@ -120,6 +148,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   }
 
   /// A conduit received demand; `replay` if it holds an undelivered value.
+  @inlinable
   func demandArrived(for conduit: SubjectConduitBase<Output, Failure>, replay: Bool) {
     let (upstreams, deliverNow) = state.withLock { state -> ([any Subscription], Bool) in
       var upstreams: [any Subscription] = []
@@ -136,6 +165,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     if deliverNow { drain(first: .replay(conduit)) }
   }
 
+  @inlinable
   func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
     let removed = state.withLock { state -> SubjectConduitBase<Output, Failure>? in
       guard let index = state.conduits.firstIndex(where: { $0 === conduit }) else { return nil }
@@ -144,6 +174,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     _ = removed  // released here, after the lock
   }
 
+  @usableFromInline
   var currentValue: Output? {
     state.withLock { $0.currentValue }
   }
@@ -152,8 +183,16 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   /// Runs `first`, then everything queued meanwhile, until the queue is
   /// empty. Only the thread that acquired `isDelivering` calls this.
-  private func drain(first: Work) {
+  @inlinable
+  func drain(first: Work) {
     perform(first)
+    drainQueue()
+  }
+
+  /// Performs what other threads, or reentrant calls, queued meanwhile;
+  /// gives up the deliverer's role when the queue is empty.
+  @inlinable
+  func drainQueue() {
     while let batch = state.withLock({ $0.takeQueueOrRelease() }) {
       for work in batch {
         perform(work)
@@ -161,7 +200,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  private func perform(_ work: Work) {
+  @inlinable
+  func perform(_ work: Work) {
     switch work {
     case let .value(value):
       for conduit in state.withLock({ $0.conduits }) {
@@ -197,6 +237,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 extension SubjectCore.State {
   /// Returns true if the caller becomes the deliverer and must run `work`
   /// itself; otherwise `work` is queued for the current deliverer.
+  @inlinable
   mutating func enqueueOrAcquire(_ work: SubjectCore<Output, Failure>.Work) -> Bool {
     if isDelivering {
       queue.append(work)
@@ -207,6 +248,7 @@ extension SubjectCore.State {
   }
 
   /// The queued work, or nil after giving up the deliverer role when there is none.
+  @inlinable
   mutating func takeQueueOrRelease() -> [SubjectCore<Output, Failure>.Work]? {
     if queue.isEmpty {
       isDelivering = false
@@ -218,13 +260,22 @@ extension SubjectCore.State {
 }
 
 /// What the drain loop needs from a subscription; it does not know the subscriber type.
+@usableFromInline
 class SubjectConduitBase<Output, Failure: Error> {
+  @usableFromInline
+  init() {}
+
+  @inlinable
   func start(latest: Output?) { preconditionFailure("Bug in SubjectConduit: abstract start") }
+  @inlinable
   func rejectAfterCompletion(_ completion: Subscribers.Completion<Failure>) {
     preconditionFailure("Bug in SubjectConduit: abstract rejectAfterCompletion")
   }
+  @inlinable
   func offer(_ value: Output) { preconditionFailure("Bug in SubjectConduit: abstract offer") }
+  @inlinable
   func replay() { preconditionFailure("Bug in SubjectConduit: abstract replay") }
+  @inlinable
   func finish(_ completion: Subscribers.Completion<Failure>) {
     preconditionFailure("Bug in SubjectConduit: abstract finish")
   }
@@ -234,9 +285,18 @@ class SubjectConduitBase<Output, Failure: Error> {
 /// deliveries, and the subject object itself, kept alive while the
 /// subscription lives (an upstream attached with `subscribe(subject)` holds
 /// the subject weakly, as in Combine, and keeps feeding it meanwhile).
+@usableFromInline
 struct SubjectParent<Output, Failure: Error> {
+  @usableFromInline
   let core: SubjectCore<Output, Failure>
+  @usableFromInline
   let subject: AnyObject
+
+  @inlinable
+  init(core: SubjectCore<Output, Failure>, subject: AnyObject) {
+    self.core = core
+    self.subject = subject
+  }
 }
 
 /// One subscriber's subscription to a subject. All calls to the downstream
@@ -249,14 +309,19 @@ struct SubjectParent<Output, Failure: Error> {
 ///   `CurrentValueSubject` value waiting for demand (always nil for a
 ///   `PassthroughSubject`, which drops values sent without demand);
 /// - `over`: completed or cancelled; holds nothing, not even the subject.
+@usableFromInline
 final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstream.Input, Downstream.Failure>,
   Subscription, CustomStringConvertible
 {
+  @usableFromInline
   typealias Output = Downstream.Input
+  @usableFromInline
   typealias Failure = Downstream.Failure
+  @usableFromInline
   typealias Parent = SubjectParent<Output, Failure>
 
-  private enum State: @unchecked Sendable {
+  @usableFromInline
+  enum State: @unchecked Sendable {
     case idle(Downstream, Parent)
     case active(Downstream, Parent, demand: Subscribers.Demand, latest: Output?)
     case over
@@ -264,22 +329,54 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   /// What `offer` does after the lock; `replaced` is a kept value that the
   /// offer supersedes, released after the lock.
-  private enum OfferAction: @unchecked Sendable {
+  @usableFromInline
+  enum OfferAction: @unchecked Sendable {
     case deliver(Downstream, replaced: Output?)
     case keep(replaced: Output?)
   }
 
-  private let state: Lock<State>
-  private let name: StaticString
+  @usableFromInline
+  let state: Lock<State>
+  @usableFromInline
+  let name: StaticString
 
+  @usableFromInline
   var description: String { name.description }
 
+  /// `offerSpecialized(_:)`, `startSpecialized(latest:)`,
+  /// `requestSpecialized(_:)` and `cancelSpecialized()`, as closures formed
+  /// in `init`: the subject calls `offer(_:)` and `start(latest:)` through
+  /// the base class, and the subscriber calls `request`
+  /// and `cancel` through `any Subscription`, both of which run unspecialised
+  /// code (see `SpecializedEntryPoints`).
+  @usableFromInline
+  let specializedOffer: (SubjectConduit, Output) -> Void
+
+  @usableFromInline
+  let specializedStart: (SubjectConduit, Output?) -> Void
+
+  @usableFromInline
+  let entryPoints: SpecializedEntryPoints<SubjectConduit>
+
+  @inlinable
   init(_ downstream: Downstream, parent: Parent, name: StaticString) {
     state = Lock(.idle(downstream, parent))
     self.name = name
+    specializedOffer = { $0.offerSpecialized($1) }
+    specializedStart = { $0.startSpecialized(latest: $1) }
+    entryPoints = SpecializedEntryPoints(
+      request: { $0.requestSpecialized($1) },
+      cancel: { $0.cancelSpecialized() }
+    )
   }
 
+  @inlinable
   override func start(latest: Output?) {
+    specializedStart(self, latest)
+  }
+
+  @inlinable
+  func startSpecialized(latest: Output?) {
     let downstream = state.withLock { state -> Downstream? in
       // Only the drain loop starts a conduit, once; nothing can end it before.
       guard case let .idle(downstream, parent) = state else { return nil }
@@ -289,6 +386,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     downstream?.receive(subscription: self)
   }
 
+  @inlinable
   override func rejectAfterCompletion(_ completion: Subscribers.Completion<Failure>) {
     let taken = takeState()
     guard case let .idle(downstream, _) = taken else { return }
@@ -296,7 +394,13 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     downstream.receive(completion: completion)
   }
 
+  @inlinable
   override func offer(_ value: Output) {
+    specializedOffer(self, value)
+  }
+
+  @inlinable
+  func offerSpecialized(_ value: Output) {
     let action = state.withLock { state -> OfferAction in
       switch state {
       case let .active(downstream, parent, demand, latest):
@@ -317,6 +421,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     addDemand(downstream.receive(value))
   }
 
+  @inlinable
   override func replay() {
     let delivery = state.withLock { state -> (Downstream, Output)? in
       guard case let .active(downstream, parent, demand, latest?) = state, demand > 0 else { return nil }
@@ -327,13 +432,15 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     addDemand(downstream.receive(value))
   }
 
+  @inlinable
   override func finish(_ completion: Subscribers.Completion<Failure>) {
     let taken = takeState()
     guard case let .active(downstream, _, _, _) = taken else { return }  // cancelled meanwhile
     downstream.receive(completion: completion)
   }
 
-  private func addDemand(_ additional: Subscribers.Demand) {
+  @inlinable
+  func addDemand(_ additional: Subscribers.Demand) {
     guard additional > 0 else { return }
     state.withLock { state in
       if case let .active(downstream, parent, demand, latest) = state {
@@ -342,7 +449,18 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     }
   }
 
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
+    entryPoints.request(self, demand)
+  }
+
+  @inlinable
+  func cancel() {
+    entryPoints.cancel(self)
+  }
+
+  @inlinable
+  func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let arrival = state.withLock { state -> (core: SubjectCore<Output, Failure>, replay: Bool)? in
       guard case let .active(downstream, parent, current, latest) = state else { return nil }
@@ -353,7 +471,8 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     arrival.core.demandArrived(for: self, replay: arrival.replay)
   }
 
-  func cancel() {
+  @inlinable
+  func cancelSpecialized() {
     switch takeState() {
     case let .idle(_, parent), let .active(_, parent, _, _):
       parent.core.remove(self)
@@ -364,7 +483,8 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   }
 
   /// Ends the conduit; returns what it held, to use and release after the lock.
-  private func takeState() -> State {
+  @inlinable
+  func takeState() -> State {
     state.withLock { state in
       defer { state = .over }
       return state

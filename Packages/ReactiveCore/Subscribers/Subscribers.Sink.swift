@@ -50,7 +50,24 @@ extension Subscribers {
       state = Lock(
         .awaitingSubscription(Closures(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
       )
+      specializedReceive = { $0.receiveSpecialized($1) }
+      specializedCancel = { $0.cancelSpecialized() }
     }
+
+    /// `receiveSpecialized(_:)` and `cancelSpecialized()`, as closures formed
+    /// in `init`: a subject, or any upstream that runs generic code, calls
+    /// `receive(_:)` through the generic witness, and an `AnyCancellable`
+    /// calls `cancel()` through `any Cancellable`; both would run the
+    /// unspecialised bodies, which ask the runtime for the metadata of each
+    /// generic type they touch. `init` is inlinable, so these closures are
+    /// usually compiled where `Input` and `Failure` are known, and jump
+    /// straight into specialised code (capturing nothing, they cost no
+    /// allocation there).
+    @usableFromInline
+    let specializedReceive: (Sink, Input) -> Void
+
+    @usableFromInline
+    let specializedCancel: (Sink) -> Void
 
     @inlinable
     public func receive(subscription: any Subscription) {
@@ -59,8 +76,16 @@ extension Subscribers {
 
     @inlinable
     public func receive(_ value: Input) -> Subscribers.Demand {
-      state.withLock { $0.activePayload?.receiveValue }?(value)
+      specializedReceive(self, value)
       return .none
+    }
+
+    @inlinable
+    func receiveSpecialized(_ value: Input) {
+      // Take the whole payload out, not the closure alone: a closure taken
+      // out of generic storage into a concrete function type needs a
+      // reabstraction thunk, allocated on every value.
+      state.withLock { $0.activePayload }?.receiveValue(value)
     }
 
     @inlinable
@@ -71,6 +96,11 @@ extension Subscribers {
     /// Cancels the subscription and releases the closures. Idempotent.
     @inlinable
     public func cancel() {
+      specializedCancel(self)
+    }
+
+    @inlinable
+    func cancelSpecialized() {
       let (subscription, closures) = state.withLock { $0.cancel() }
       subscription?.cancel()
       _ = closures  // released here, after the lock

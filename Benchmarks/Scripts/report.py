@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""The reporting half of `make bench`.
+
+  report.py callgrind FILE          "instructions mallocs" of one callgrind output
+  report.py checksums TSV           fails if the sides of a workload disagree
+  report.py table TSV RESULTS_DIR   the comparison table and the goals of issue 8
+
+TSV is what Scripts/instructions.sh writes; RESULTS_DIR holds package-benchmark's
+metricP90AbsoluteThresholds export (one JSON file per benchmark, named
+"Comparison.<workload>_<side>.p90.json" or close to it).
+"""
+import json
+import os
+import re
+import sys
+
+ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "memalign"}
+
+
+def callgrind(path):
+    """Total instructions, and calls to the allocator, in one callgrind output."""
+    names = {}
+    instructions = 0
+    mallocs = 0
+    target = None
+    with open(path) as f:
+        for line in f:
+            if line.startswith("summary:") or line.startswith("totals:"):
+                instructions = int(line.split()[1])
+            elif line.startswith("fn=") or line.startswith("cfn="):
+                # Names are compressed: "(id) name" the first time, "(id)" after,
+                # in one id space shared by fn= and cfn= lines.
+                key, _, rest = line.strip().partition("=")
+                m = re.match(r"\((\d+)\)(?: (.*))?", rest)
+                name = rest
+                if m:
+                    if m.group(2):
+                        names[m.group(1)] = m.group(2)
+                    name = names.get(m.group(1), "")
+                target = name if key == "cfn" else None
+            elif line.startswith("calls=") and target is not None:
+                name = re.sub(r"'\d+$", "", target)
+                if name in ALLOCATORS:
+                    mallocs += int(line.split("=")[1].split()[0])
+                target = None
+    return instructions, mallocs
+
+
+def read_tsv(path):
+    rows = {}
+    with open(path) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            cells = dict(zip(header, line.rstrip("\n").split("\t")))
+            rows[(cells["workload"], cells["side"])] = cells
+    return rows
+
+
+def checksums(path):
+    by_workload = {}
+    for (workload, side), cells in read_tsv(path).items():
+        by_workload.setdefault(workload, {})[side] = cells["checksum"]
+    bad = {w: s for w, s in by_workload.items() if len(set(s.values())) != 1}
+    if bad:
+        sys.exit(f"the sides disagree on what they computed: {bad}")
+
+
+SIDES = ["reactivecore", "opencombine", "baseline"]
+LABELS = {"reactivecore": "ReactiveCore", "opencombine": "OpenCombine", "baseline": "baseline"}
+
+
+def operations(workload):
+    # As in Benchmarks/Comparison/Comparison.swift.
+    return 1_000_000 if workload == "syncChain" else 100_000
+
+
+def load_benchmarks(directory):
+    """{(workload, side): {"ns": time per op, "mallocs": mallocs per op}}."""
+    results = {}
+    if not os.path.isdir(directory):
+        return results
+    for name in os.listdir(directory):
+        m = re.match(r"Comparison\.(\w+)[_/](\w+)\.p90\.json$", name)
+        if not m:
+            continue
+        workload, side = m.group(1), m.group(2).lower()
+        with open(os.path.join(directory, name)) as f:
+            metrics = json.load(f)
+        n = operations(workload)
+        entry = {}
+        for key, value in metrics.items():
+            if key.startswith("wallClock") or key == "Time (wall clock)":
+                entry["ns"] = value / n
+            elif key.startswith("mallocCountTotal") or key == "Malloc (total)":
+                entry["mallocs"] = value / n
+        results[(workload, side)] = entry
+    return results
+
+
+def fmt(value, digits=1):
+    if value is None:
+        return "-"
+    if value >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.{digits}f}"
+
+
+def ratio(a, b):
+    if a is None or b in (None, 0):
+        return None
+    return a / b
+
+
+# Issue 8's goals: (workload, metric, limit of ReactiveCore / OpenCombine).
+RATIO_GOALS = {
+    "syncChain": 0.2,
+    "singleLifecycle": 0.25,
+    "futureChain": 0.25,
+    "subscribeCancel": 0.25,
+    "subjectTo1": 0.5,
+    "subjectTo10": 0.5,
+    "contendedSend": 0.5,
+}
+
+
+def table(tsv, directory):
+    instructions = read_tsv(tsv)
+    timing = load_benchmarks(directory)
+    workloads = []
+    for workload, _ in instructions:
+        if workload not in workloads:
+            workloads.append(workload)
+
+    def get(workload, side):
+        cells = instructions.get((workload, side))
+        bench = timing.get((workload, side), {})
+        return {
+            "instr": float(cells["instructions_per_op"]) if cells else None,
+            "cg_mallocs": float(cells["mallocs_per_op"]) if cells else None,
+            "ns": bench.get("ns"),
+            "mallocs": bench.get("mallocs"),
+        }
+
+    print()
+    print("Per operation. time: package-benchmark wall clock (p90 of the iterations) / operations;")
+    print("mallocs: package-benchmark's malloc counter / operations; instructions: callgrind (Scripts/instructions.sh).")
+    print("RC = ReactiveCore, OC = OpenCombine 0.14.0, base = hand-written closures; x = RC / OC (instructions).")
+    print()
+    header = (
+        f"{'workload':<18} {'time ns RC':>10} {'OC':>9} {'base':>7}  "
+        f"{'instr RC':>9} {'OC':>9} {'base':>6}  {'mallocs RC':>10} {'OC':>6} {'base':>5}  "
+        f"{'x OC':>6} {'x base':>7}"
+    )
+    print(header)
+    print("-" * len(header))
+    for w in workloads:
+        rc, oc, base = (get(w, s) for s in SIDES)
+        print(
+            f"{w:<18} {fmt(rc['ns']):>10} {fmt(oc['ns']):>9} {fmt(base['ns']):>7}  "
+            f"{fmt(rc['instr']):>9} {fmt(oc['instr']):>9} {fmt(base['instr']):>6}  "
+            f"{fmt(rc['mallocs'], 2):>10} {fmt(oc['mallocs'], 2):>6} {fmt(base['mallocs'], 2):>5}  "
+            f"{fmt(ratio(rc['instr'], oc['instr']), 2):>6} {fmt(ratio(rc['instr'], base['instr']), 1):>7}"
+        )
+
+    print()
+    print("Goals of issue 8 (instructions are the measure; time ratios beside them):")
+    met_all = True
+
+    def report(ok, text):
+        nonlocal met_all
+        met_all = met_all and ok
+        print(f"  [{'met' if ok else 'NOT MET'}] {text}")
+
+    for w, limit in RATIO_GOALS.items():
+        rc, oc = get(w, "reactivecore"), get(w, "opencombine")
+        r = ratio(rc["instr"], oc["instr"])
+        t = ratio(rc["ns"], oc["ns"])
+        report(
+            r is not None and r <= limit,
+            f"{w}: instructions {fmt(r, 3)}x OpenCombine (time {fmt(t, 2)}x), goal <= {limit}x",
+        )
+    rc, base = get("syncChain", "reactivecore"), get("syncChain", "baseline")
+    r = ratio(rc["instr"], base["instr"])
+    report(r is not None and r <= 10, f"syncChain: {fmt(r, 1)}x the hand-written loop, goal <= 10x")
+    m = get("singleLifecycle", "reactivecore")["mallocs"]
+    report(m is not None and m <= 4, f"singleLifecycle: {fmt(m, 2)} mallocs, goal <= 4")
+    for w in workloads:
+        rc, oc = get(w, "reactivecore"), get(w, "opencombine")
+        if oc["mallocs"] is None or rc["mallocs"] is None:
+            continue
+        # Counts are per operation, over 100k operations: below 0.01 is a
+        # first-use allocation, not one per operation.
+        mine, theirs = round(rc["mallocs"], 2), round(oc["mallocs"], 2)
+        both_none = " (neither allocates)" if mine == 0 and theirs == 0 else ""
+        report(
+            mine < theirs or mine == 0,
+            f"{w}: {fmt(rc['mallocs'], 2)} mallocs against OpenCombine's {fmt(oc['mallocs'], 2)}, goal: fewer{both_none}",
+        )
+    bare, unchecked = get("bareMaybe", "reactivecore"), get("uncheckedSingle", "reactivecore")
+    if bare["instr"] is not None and unchecked["instr"] is not None:
+        same_instr = abs(unchecked["instr"] - bare["instr"]) <= 0.01 * bare["instr"] + 1
+        same_malloc = unchecked["cg_mallocs"] == bare["cg_mallocs"]
+        report(
+            same_instr and same_malloc,
+            f"uncheckedSingle: {fmt(unchecked['instr'])} instructions and {fmt(unchecked['cg_mallocs'], 2)} mallocs "
+            f"against {fmt(bare['instr'])} and {fmt(bare['cg_mallocs'], 2)} without the wrapper, goal: the same",
+        )
+    print()
+    print("All goals met." if met_all else "Some goals are not met: see Docs/Performance.md.")
+
+
+def main():
+    command = sys.argv[1]
+    if command == "callgrind":
+        i, m = callgrind(sys.argv[2])
+        print(i, m)
+    elif command == "checksums":
+        checksums(sys.argv[2])
+    elif command == "table":
+        table(sys.argv[2], sys.argv[3])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+// The workloads of Shared/Workloads.swift, written by hand with closures:
+// what the same work costs without a reactive library. Each closure goes
+// through `opaque(_:)`, so the optimiser calls it as a closure instead of
+// inlining the whole workload into a loop of arithmetic: the baseline is a
+// hand-written callback pipeline, not a vectorised loop.
+
+import Dispatch
+import Synchronization
+
+/// Every workload of the baseline, by name, as on the two library sides.
+public let workloads: [(name: String, run: @Sendable (Int) -> Int)] = [
+  ("syncChain", syncChain),
+  ("subjectTo1", subjectToOne),
+  ("subjectTo10", subjectToTen),
+  ("singleLifecycle", singleLifecycle),
+  ("futureChain", futureChain),
+  ("subscribeCancel", subscribeCancel),
+  ("zip", zipOfTwo),
+  ("combineLatest", combineLatestOfTwo),
+  ("contendedSend", contendedSend),
+  ("traitSingle", traitSingleLifecycle),
+  ("traitSubscription", traitSubscriptionLifecycle),
+  ("bareMaybe", maybe),
+  ("uncheckedSingle", maybe),
+  ("checkSingle", maybe),
+]
+
+/// Hides a value from the optimiser.
+@inline(never)
+func opaque<T>(_ value: T) -> T { value }
+
+/// Counts what the callbacks receive.
+private final class Tally: @unchecked Sendable {
+  // @unchecked Sendable: captured by escaping closures, used by one thread.
+  var sum = 0
+}
+
+func syncChain(_ n: Int) -> Int {
+  let tally = Tally()
+  let sink: (Int) -> Void = opaque { tally.sum &+= $0 }
+  let filter: (Int) -> Void = opaque { if $0 & 1 == 0 { sink($0) } }
+  let map: (Int) -> Void = opaque { filter($0 &* 3) }
+  for value in 0..<n { map(value) }
+  return tally.sum
+}
+
+func subject(_ n: Int, subscribers count: Int) -> Int {
+  let tally = Tally()
+  let subscribers: [(Int) -> Void] = opaque((0..<count).map { _ in { tally.sum &+= $0 } })
+  for value in 0..<n {
+    for subscriber in subscribers { subscriber(value) }
+  }
+  return tally.sum
+}
+
+func subjectToOne(_ n: Int) -> Int { subject(n, subscribers: 1) }
+
+func subjectToTen(_ n: Int) -> Int { subject(n, subscribers: 10) }
+
+func singleLifecycle(_ n: Int) -> Int {
+  let tally = Tally()
+  let receive: (Result<Int, Never>) -> Void = opaque { result in
+    if case let .success(value) = result { tally.sum &+= value }
+  }
+  let map: (Int) -> Int = opaque { $0 &+ 1 }
+  let flatMap: (Int, (Int) -> Void) -> Void = opaque { value, next in next(value) }
+  for value in 0..<n {
+    flatMap(map(value)) { receive(.success($0)) }
+  }
+  return tally.sum
+}
+
+func futureChain(_ n: Int) -> Int {
+  let tally = Tally()
+  let sink: (Int) -> Void = opaque { tally.sum &+= $0 }
+  let map: (Int) -> Int = opaque { $0 &+ 1 }
+  let future: (Int, (Result<Int, Never>) -> Void) -> Void = opaque { value, promise in promise(.success(value)) }
+  for value in 0..<n {
+    future(value) { result in
+      if case let .success(value) = result { sink(map(value)) }
+    }
+  }
+  return tally.sum
+}
+
+func subscribeCancel(_ n: Int) -> Int {
+  let tally = Tally()
+  var subscribers: [(Int) -> Void] = []
+  subscribers.reserveCapacity(1)
+  let subscriber: (Int) -> Void = opaque { tally.sum &+= $0 }
+  for _ in 0..<n {
+    subscribers.append(subscriber)
+    subscribers.removeLast()
+    tally.sum &+= 1
+  }
+  return tally.sum
+}
+
+func zipOfTwo(_ n: Int) -> Int {
+  let tally = Tally()
+  var pending: [Int] = []
+  pending.reserveCapacity(1)
+  let sink: ((Int, Int)) -> Void = opaque { tally.sum &+= $0.0 &+ $0.1 }
+  let left: (Int) -> Void = opaque { pending.append($0) }
+  let right: (Int) -> Void = opaque { sink((pending.removeFirst(), $0)) }
+  for value in 0..<n {
+    left(value)
+    right(value)
+  }
+  return tally.sum
+}
+
+func combineLatestOfTwo(_ n: Int) -> Int {
+  let tally = Tally()
+  var latest: (Int?, Int?) = (nil, nil)
+  let sink: ((Int, Int)) -> Void = opaque { tally.sum &+= $0.0 &+ $0.1 }
+  let left: (Int) -> Void = opaque { value in
+    latest.0 = value
+    if let other = latest.1 { sink((value, other)) }
+  }
+  let right: (Int) -> Void = opaque { value in
+    latest.1 = value
+    if let other = latest.0 { sink((other, value)) }
+  }
+  for value in 0..<n {
+    left(value)
+    right(value)
+  }
+  return tally.sum
+}
+
+/// Counts what the callbacks receive from several threads.
+private final class AtomicTally: Sendable {
+  let sum = Atomic<Int>(0)
+}
+
+func contendedSend(_ n: Int) -> Int {
+  let tally = AtomicTally()
+  let add: @Sendable (Int) -> Void = { _ = tally.sum.wrappingAdd($0, ordering: .relaxed) }
+  let sink = opaque(add)
+  DispatchQueue.concurrentPerform(iterations: 2) { thread in
+    for value in stride(from: thread, to: n, by: 2) { sink(value) }
+  }
+  return tally.sum.load(ordering: .relaxed)
+}
+
+func traitSingleLifecycle(_ n: Int) -> Int {
+  let tally = Tally()
+  let receive: (Result<Int, Never>) -> Void = opaque { result in
+    if case let .success(value) = result { tally.sum &+= value }
+  }
+  let job: (Int, (Result<Int, Never>) -> Void) -> Void = opaque { value, promise in promise(.success(value)) }
+  for value in 0..<n { job(value, receive) }
+  return tally.sum
+}
+
+func traitSubscriptionLifecycle(_ n: Int) -> Int {
+  traitSingleLifecycle(n)
+}
+
+func maybe(_ n: Int) -> Int {
+  let tally = Tally()
+  let isIncluded: (Int) -> Bool = opaque { $0 >= 0 }
+  let receiveValue: (Int) -> Void = opaque { tally.sum &+= $0 }
+  let receiveCompletion: () -> Void = opaque { tally.sum &+= 1 }
+  for value in 0..<n {
+    if isIncluded(value) { receiveValue(value) }
+    receiveCompletion()
+  }
+  return tally.sum
+}

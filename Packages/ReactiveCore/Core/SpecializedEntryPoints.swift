@@ -1,0 +1,31 @@
+/// A subscription's `request(_:)` and `cancel()`, as closures formed where
+/// the subscription is created.
+///
+/// Why: a subscription is called through `any Subscription`, and a protocol
+/// witness (or a class method) of a generic type always runs the generic,
+/// unspecialised body, which asks the runtime for the metadata of every
+/// generic type it touches (`Lock<State>`, `State`, optionals, tuples): a
+/// hash-table lookup each, thousands of instructions per call. The
+/// subscription's `init` is `@inlinable`, so it is usually compiled where
+/// the concrete types are known: a closure literal formed there is
+/// specialised too, and, capturing nothing, costs no allocation. `request(_:)`
+/// and `cancel()` jump through these closures straight into specialised code.
+/// Where `init` itself runs unspecialised, the closures are unspecialised as
+/// well and behave exactly the same, only slower.
+@usableFromInline
+struct SpecializedEntryPoints<Owner: AnyObject> {
+  @usableFromInline
+  let request: (Owner, Subscribers.Demand) -> Void
+
+  @usableFromInline
+  let cancel: (Owner) -> Void
+
+  @inlinable
+  init(
+    request: @escaping (Owner, Subscribers.Demand) -> Void,
+    cancel: @escaping (Owner) -> Void
+  ) {
+    self.request = request
+    self.cancel = cancel
+  }
+}
