@@ -6,7 +6,7 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build build-tests compile-checks test test-examples demo docs lint format check clean
+.PHONY: all build build-tests compile-checks test test-examples demo docs lint format check clean bench
 
 all: test
 
@@ -43,6 +43,13 @@ demo:
 docs:
 	SWIFT=$(SWIFT) ./Scripts/make-docs.sh
 
+## make bench: the benchmarks of Benchmarks/ (a separate package): every
+## workload on ReactiveCore, OpenCombine and hand-written closures, then one
+## comparison table (time, instructions and mallocs per operation, and the
+## goals of Docs/Performance.md). Not part of `make test`.
+bench:
+	SWIFT=$(SWIFT) ./Benchmarks/Scripts/bench.sh
+
 ## make lint: formatting, checked (make format fixes it).
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources
@@ -51,12 +58,35 @@ format:
 	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources
 
 ## make check: the whole suite under ThreadSanitizer (in its own build folder,
-## so that it does not invalidate the normal build). It must report no race.
+## so that it does not invalidate the normal build), then the reliability
+## suites again, alone, in their heavy mode (RELIABILITY_CHECK=1: up to 2 s
+## and thousands of rounds or cases each, instead of a few hundred; alone, so
+## that their load does not slow the real-time tests of the first run). It
+## must report no race and no failure, and ends with the number of rounds and
+## cases each reliability suite ran. A failing seed reruns alone with
+## RELIABILITY_SEED=<seed> (Docs/Reliability.md).
+RELIABILITY_SUITES := CoreStressTests|MisbehavingUpstreamTests|OperatorLeakTests|ReliabilityKitTests|SinglePropertyTests|SingleStressTests|MaybeReliabilityTests|TraitSubscriptionStressTests
+TSAN_TEST := $(SWIFT) test --skip-build --sanitize=thread --disable-xctest --scratch-path .build-tsan
+
 check:
+	@for kit in Tests/*/Reliability/ReliabilityKit.swift; do \
+	  [ "$$kit" = Tests/ReactiveCoreTests/Reliability/ReliabilityKit.swift ] || [ -L "$$kit" ] \
+	  || { echo "$$kit must be a symbolic link to Tests/ReactiveCoreTests/Reliability/ReliabilityKit.swift"; exit 1; }; \
+	done
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	@$(SWIFT) test --skip-build --sanitize=thread --disable-xctest --scratch-path .build-tsan \
-	  > .build-tsan/check.log 2>&1; status=$$?; cat .build-tsan/check.log; \
+	@$(TSAN_TEST) > .build-tsan/check.log 2>&1; status=$$?; cat .build-tsan/check.log; \
 	  if grep -q "WARNING: ThreadSanitizer" .build-tsan/check.log; then echo "ThreadSanitizer reported races"; exit 1; fi; \
+	  exit $$status
+	@rm -f .build-tsan/reliability-tally.txt
+	@RELIABILITY_CHECK=1 RELIABILITY_TALLY=$(CURDIR)/.build-tsan/reliability-tally.txt \
+	  $(TSAN_TEST) --filter '$(RELIABILITY_SUITES)' > .build-tsan/reliability.log 2>&1; status=$$?; \
+	  grep -E "✘|WARNING: ThreadSanitizer|seed|Test run" .build-tsan/reliability.log | grep -v KitSelfTest; \
+	  if grep -q "WARNING: ThreadSanitizer" .build-tsan/reliability.log; then \
+	    cat .build-tsan/reliability.log; echo "ThreadSanitizer reported races"; exit 1; \
+	  fi; \
+	  echo "Reliability rounds and cases (heavy mode, under ThreadSanitizer):"; \
+	  awk '$$1 != "KitSelfTest" { runs[$$1] += $$2 } END { for (name in runs) printf "  %-28s %d\n", name, runs[name] }' \
+	    .build-tsan/reliability-tally.txt 2>/dev/null | sort; \
 	  exit $$status
 
 clean:

@@ -1,0 +1,1 @@
+../../ReactiveCoreTests/Reliability/ReliabilityKit.swift

@@ -1,0 +1,857 @@
+// The reliability kit: seeded randomness, budgets, a contract witness, a
+// misbehaving upstream and a thread race, shared by the Reliability suites of
+// every test target. The other targets' `Reliability/ReliabilityKit.swift`
+// are symbolic links to this file, so that the kit is written once.
+//
+// Environment:
+// - `RELIABILITY_CHECK=1` (set by `make check`): heavier runs, longer deadlines.
+// - `RELIABILITY_SEED=<n>` (decimal or 0x-hex): rerun only that seed of each
+//   property and stress suite; a failure prints the seed to use.
+
+import Foundation
+import ReactiveCore
+import Synchronization
+import Testing
+import TraitsTesting
+
+// MARK: - Randomness
+
+/// A small, fast, seedable generator (SplitMix64): the same seed gives the
+/// same numbers on every platform, so that a failing case can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+
+  /// True with the given probability.
+  mutating func chance(_ probability: Double) -> Bool {
+    Double.random(in: 0..<1, using: &self) < probability
+  }
+
+  /// A random demand: none, a small count, or unlimited.
+  mutating func demand(allowingNone: Bool = true) -> Subscribers.Demand {
+    switch Int.random(in: allowingNone ? 0..<4 : 1..<4, using: &self) {
+    case 0: .none
+    case 1: .max(1)
+    case 2: .max(Int.random(in: 2...4, using: &self))
+    default: .unlimited
+    }
+  }
+}
+
+// MARK: - Budgets
+
+/// How much work the reliability suites do: a few hundred cases within a
+/// fraction of a second in `make test`, many more within seconds in
+/// `make check` (`RELIABILITY_CHECK=1`). A run stops at whichever bound it
+/// reaches first, so that ThreadSanitizer's slowdown never makes it hang.
+enum Reliability {
+  static let environment = ProcessInfo.processInfo.environment
+
+  /// Whether `make check` asked for the heavy runs.
+  static let isHeavy = environment["RELIABILITY_CHECK"] == "1"
+
+  /// The one seed to replay, from `RELIABILITY_SEED`.
+  static let replaySeed: UInt64? = environment["RELIABILITY_SEED"].flatMap { text in
+    text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+  }
+
+  /// The first seed of every run: fixed, so that `make test` is reproducible.
+  static let baseSeed: UInt64 =
+    environment["RELIABILITY_BASE_SEED"].flatMap { UInt64($0) } ?? 0x5EED_CAFE
+
+  /// The number of cases: `light` in `make test`, `heavy` in `make check`;
+  /// with `RELIABILITY_SEED`, 1 (or `heavy` replays of it in the heavy mode).
+  static func cases(light: Int, heavy: Int) -> Int {
+    // A replayed seed runs once, or, in the heavy mode, again and again
+    // until the deadline: a race in a stress round may need many tries.
+    isHeavy ? heavy : replaySeed != nil ? 1 : light
+  }
+
+  /// The time a suite may take: `light` in `make test`, `heavy` in `make check`.
+  static func deadline(light: Duration = .milliseconds(300), heavy: Duration = .seconds(2)) -> ContinuousClock.Instant {
+    .now + (isHeavy ? heavy : light)
+  }
+
+  /// The seed of case `index` of the suite named `name`.
+  static func seed(_ name: String, _ index: Int) -> UInt64 {
+    if let replaySeed { return replaySeed }
+    var generator = SplitMix64(seed: baseSeed ^ UInt64(truncatingIfNeeded: stableHash(name)) &+ UInt64(index))
+    return generator.next()
+  }
+
+  /// Runs `body` once per case, each with its own seeded generator, until
+  /// `cases` or the deadline; `body` returns the problems it found. The first
+  /// case with a problem is reported with its seed, and ends the run.
+  ///
+  /// - Returns: The number of cases run.
+  @discardableResult
+  static func forEachCase(
+    _ name: String,
+    cases: Int,
+    deadline: ContinuousClock.Instant = deadline(),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (inout SplitMix64) -> [String]
+  ) -> Int {
+    var run = 0
+    while run < cases && (run == 0 || ContinuousClock.now < deadline) {
+      let seed = seed(name, run)
+      var generator = SplitMix64(seed: seed)
+      let problems = body(&generator)
+      run += 1
+      if !problems.isEmpty {
+        Issue.record(
+          """
+          \(name): seed \(hex(seed)) failed (rerun with RELIABILITY_SEED=\(hex(seed))):
+          \(problems.joined(separator: "\n"))
+          """,
+          sourceLocation: sourceLocation
+        )
+        break
+      }
+    }
+    Tally.add(name, run)
+    return run
+  }
+
+  static func hex(_ seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
+
+  /// A hash that does not change from run to run (Swift's `Hasher` does).
+  private static func stableHash(_ text: String) -> UInt64 {
+    text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+  }
+}
+
+/// Counts the cases each suite ran; printed by `make check` through
+/// `RELIABILITY_TALLY=<file>`, where each line is `name count`.
+enum Tally {
+  private static let path = Reliability.environment["RELIABILITY_TALLY"]
+  private static let lock = Lock(())
+
+  static func add(_ name: String, _ count: Int) {
+    guard let path else { return }
+    lock.withLock { _ in
+      let line = Data("\(name) \(count)\n".utf8)
+      if let handle = FileHandle(forWritingAtPath: path) {
+        handle.seekToEndOfFile()
+        handle.write(line)
+        handle.closeFile()
+      } else {
+        _ = FileManager.default.createFile(atPath: path, contents: line)
+      }
+    }
+  }
+}
+
+// MARK: - Threads
+
+/// Threads that start each round together: every thread calls `meet()` once
+/// per round, and none leaves a meeting before all have come to it.
+final class StartLine: Sendable {
+  private let threads: Int
+  private let arrivals = Atomic<Int>(0)
+
+  init(threads: Int) {
+    self.threads = threads
+  }
+
+  /// Runs `body(thread)` on `threads` new threads and returns when all are done.
+  func run(_ body: @escaping @Sendable (_ thread: Int) -> Void) {
+    let done = DispatchGroup()
+    for thread in 0..<threads {
+      done.enter()
+      Thread {
+        body(thread)
+        done.leave()
+      }.start()
+    }
+    done.wait()
+  }
+
+  /// Waits until every thread has come to this meeting.
+  func meet() {
+    let arrival = arrivals.add(1, ordering: .acquiringAndReleasing).newValue
+    let meeting = (arrival + threads - 1) / threads
+    let spinUntil = ContinuousClock.now + .microseconds(200)
+    var spinning = true
+    while arrivals.load(ordering: .acquiring) < meeting * threads {
+      if spinning {
+        spinning = ContinuousClock.now < spinUntil
+      } else {
+        sched_yield()
+      }
+    }
+  }
+}
+
+/// Waits, for at most `timeout`, until `condition` holds; returns whether it does.
+@discardableResult
+func settle(timeout: Duration = .seconds(2), until condition: () -> Bool) -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while !condition() {
+    if ContinuousClock.now > deadline { return false }
+    usleep(200)
+  }
+  return true
+}
+
+// MARK: - The witness
+
+/// A subscriber that checks Combine's contract from the inside, under any
+/// number of threads: calls never overlap, one subscription, no value
+/// without demand, nothing after the completion, and after its `cancel()`
+/// returned at most `inFlight` late values (calls already in flight; one of
+/// them may also end the stream, so a late completion is allowed).
+///
+/// It keeps its subscription strongly, even after the end, as Combine's
+/// subscribers may: a subscription that does not release its downstream
+/// then forms a cycle, which a weak reference to the witness shows.
+final class Witness<Input, Failure: Error>: Subscriber, @unchecked Sendable {
+  // @unchecked Sendable: the mutable state is in `log` (a Lock) and `inCall` (an Atomic).
+
+  struct Log: @unchecked Sendable {
+    var subscription: (any Subscription)?
+    var subscriptions = 0
+    var values = 0
+    var completions = 0
+    var failed = false
+    var outstanding = Subscribers.Demand.none
+    var cancelled = false
+    var valuesAfterCancel = 0
+    var violations: [String] = []
+  }
+
+  private let log = Lock(Log())
+  private let inCall = Atomic<Bool>(false)
+  private let initialDemand: Subscribers.Demand
+  private let demandPerValue: Subscribers.Demand
+  private let cancelAfter: Int?
+
+  /// - Parameter cancelAfter: The number of values after which the witness
+  ///   cancels, reentrantly, from inside `receive(_:)`; nil to never do so.
+  init(
+    initialDemand: Subscribers.Demand = .unlimited,
+    demandPerValue: Subscribers.Demand = .none,
+    cancelAfter: Int? = nil
+  ) {
+    self.initialDemand = initialDemand
+    self.demandPerValue = demandPerValue
+    self.cancelAfter = cancelAfter
+  }
+
+  var snapshot: Log { log.withLock { $0 } }
+  var values: Int { log.withLock { $0.values } }
+  var completions: Int { log.withLock { $0.completions } }
+  var isOver: Bool { log.withLock { $0.completions > 0 || $0.cancelled } }
+  var subscription: (any Subscription)? { log.withLock { $0.subscription } }
+
+  /// The problems seen, with the late events beyond `inFlight` after cancel.
+  func problems(inFlight: Int = 0) -> [String] {
+    let log = snapshot
+    var problems = log.violations
+    if log.valuesAfterCancel > inFlight {
+      problems.append("\(log.valuesAfterCancel) values after cancel() returned (\(inFlight) in flight allowed)")
+    }
+    return problems
+  }
+
+  /// Requests from any thread; the demand counts before the request is made.
+  func request(_ demand: Subscribers.Demand) {
+    let subscription = log.withLock { log -> (any Subscription)? in
+      guard !log.cancelled else { return nil }
+      log.outstanding += demand
+      return log.subscription
+    }
+    subscription?.request(demand)
+  }
+
+  /// Cancels from any thread; events that arrive after it count as late.
+  func cancel() {
+    let subscription = log.withLock { log -> (any Subscription)? in
+      guard !log.cancelled else { return nil }
+      return log.subscription
+    }
+    subscription?.cancel()
+    log.withLock { $0.cancelled = subscription != nil || $0.cancelled }
+  }
+
+  func receive(subscription: any Subscription) {
+    enter("receive(subscription:)")
+    let first = log.withLock { log -> Bool in
+      log.subscriptions += 1
+      guard log.subscriptions == 1 else {
+        log.violations.append("a second subscription")
+        return false
+      }
+      log.subscription = subscription
+      log.outstanding += initialDemand
+      return true
+    }
+    leave()
+    if !first {
+      subscription.cancel()
+    } else if initialDemand > 0 {
+      subscription.request(initialDemand)
+    }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    enter("receive(_:)")
+    defer { leave() }
+    let count = log.withLock { log -> Int in
+      if log.completions > 0 { log.violations.append("a value after the completion") }
+      if log.cancelled { log.valuesAfterCancel += 1 }
+      if log.outstanding == .none {
+        log.violations.append("a value without demand")
+      } else {
+        log.outstanding -= 1
+      }
+      log.outstanding += demandPerValue
+      log.values += 1
+      return log.values
+    }
+    if count == cancelAfter { cancel() }
+    return demandPerValue
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    enter("receive(completion:)")
+    defer { leave() }
+    log.withLock { log in
+      if log.completions > 0 { log.violations.append("a second completion") }
+      log.completions += 1
+      if case .failure = completion { log.failed = true }
+    }
+  }
+
+  private func enter(_ call: String) {
+    if !inCall.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+      log.withLock { $0.violations.append("\(call) overlapped another call") }
+    }
+  }
+
+  private func leave() {
+    inCall.store(false, ordering: .releasing)
+  }
+}
+
+// MARK: - A misbehaving upstream
+
+/// What a `Rogue`'s subscriptions were asked, shared by all of them.
+final class RogueLog: @unchecked Sendable {
+  // @unchecked Sendable: the counters are under the lock.
+  private let counts = Lock<(requests: [Subscribers.Demand], cancels: [Int])>(([], []))
+
+  var requests: [Subscribers.Demand] { counts.withLock { $0.requests } }
+
+  /// How many times the subscription numbered `index` (0 = first) was cancelled.
+  func cancels(of index: Int) -> Int { counts.withLock { $0.cancels.filter { $0 == index }.count } }
+
+  fileprivate func request(_ demand: Subscribers.Demand) { counts.withLock { $0.requests.append(demand) } }
+  fileprivate func cancel(_ index: Int) { counts.withLock { $0.cancels.append(index) } }
+}
+
+/// A subscription of a `Rogue`: it records what it is asked, and holds
+/// nothing but the log, so that a weak reference tells whether the
+/// subscriber let it go.
+final class RogueSubscription: Subscription, @unchecked Sendable {
+  let index: Int
+  private let log: RogueLog
+
+  fileprivate init(index: Int, log: RogueLog) {
+    self.index = index
+    self.log = log
+  }
+
+  func request(_ demand: Subscribers.Demand) { log.request(demand) }
+  func cancel() { log.cancel(index) }
+}
+
+/// An upstream that breaks the contract when told to: it sends whatever the
+/// test asks, ignoring demand, completion and cancellation, and can hand a
+/// second subscription. It keeps its subscribers until `forget()`; it never
+/// keeps its subscriptions (a weak reference to the last one is
+/// `lastSubscription`).
+final class Rogue<Output, Failure: Error>: Publisher, @unchecked Sendable {
+  // @unchecked Sendable: the subscribers are under the lock and called after it.
+  let log = RogueLog()
+  private let subscribers = Lock<[AnySubscriber<Output, Failure>]>([])
+  private let retained = Lock<[AnyCancellable]>([])
+  private let handed = Atomic<Int>(0)
+  private let weakSubscription = Lock(WeakSubscription())
+
+  private struct WeakSubscription: @unchecked Sendable {
+    weak var subscription: RogueSubscription?
+  }
+
+  /// The last subscription handed out, while someone keeps it.
+  var lastSubscription: RogueSubscription? { weakSubscription.withLock { $0.subscription } }
+
+  var subscriberCount: Int { subscribers.withLock { $0.count } }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let any = AnySubscriber(subscriber)
+    let carried = Carried(any)
+    subscribers.withLock { $0.append(carried.value) }
+    subscribeAgain(any)
+  }
+
+  /// Hands every subscriber one more subscription, as a buggy upstream would.
+  func subscribeAgain() {
+    for subscriber in subscribers.withLock({ $0 }) {
+      subscribeAgain(subscriber)
+    }
+  }
+
+  private func subscribeAgain(_ subscriber: AnySubscriber<Output, Failure>) {
+    let subscription = RogueSubscription(index: handed.add(1, ordering: .relaxed).oldValue, log: log)
+    weakSubscription.withLock { $0.subscription = subscription }
+    subscriber.receive(subscription: subscription)
+  }
+
+  /// Sends a value to every subscriber, with or without demand.
+  func send(_ value: Output) {
+    for subscriber in subscribers.withLock({ $0 }) {
+      _ = subscriber.receive(value)
+    }
+  }
+
+  /// Sends a completion to every subscriber, and keeps them.
+  func send(completion: Subscribers.Completion<Failure>) {
+    for subscriber in subscribers.withLock({ $0 }) {
+      subscriber.receive(completion: completion)
+    }
+  }
+
+  /// Keeps `cancellable` until `forget()`.
+  func retain(_ cancellable: AnyCancellable) {
+    let carried = Carried(cancellable)
+    retained.withLock { $0.append(carried.value) }
+  }
+
+  /// Lets the subscribers go, as a well-behaved upstream does after the end.
+  func forget() {
+    let gone = subscribers.withLock { subscribers in
+      defer { subscribers = [] }
+      return subscribers
+    }
+    let released = retained.withLock { retained in
+      defer { retained = [] }
+      return retained
+    }
+    _ = (gone, released)  // released after the locks
+  }
+}
+
+// MARK: - Stress
+
+/// A system under stress: sources that the threads drive, and the publisher
+/// under test, subscribed by one or more witnesses.
+struct StressSystem<Output, Failure: Error>: @unchecked Sendable {
+  // @unchecked Sendable: the closures drive thread-safe sources (subjects,
+  // futures, trait publishers' promises); that is what the suite tests.
+
+  /// How many sources `send` and `complete` address (numbered from 0).
+  var sources: Int
+  /// How many witnesses `subscribe` expects (share has several).
+  var witnesses = 1
+  /// The late events allowed after a cancel returned: calls already in
+  /// flight on the other threads.
+  var inFlight: Int? = nil
+  /// How long a round waits for asynchronous releases before it reports a leak.
+  var settleTimeout: Duration = .seconds(2)
+  /// Sends a value to a source.
+  var send: (_ source: Int, _ value: Int) -> Void
+  /// Completes a source, finished or failed.
+  var complete: (_ source: Int, _ failure: Bool) -> Void
+  /// Subscribes the witnesses to the publisher under test.
+  var subscribe: ([Witness<Output, Failure>]) -> Void
+}
+
+/// One step of a thread's script.
+enum StressStep: Sendable {
+  case send(source: Int, value: Int)
+  case complete(source: Int, failure: Bool)
+  case request(witness: Int, count: Int)
+  case cancel(witness: Int)
+}
+
+/// Carries a value that is not `Sendable` into a lock, for code that owns every use of it.
+struct Carried<Value>: @unchecked Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// A weak reference, for arrays of them.
+struct WeakRef<Object: AnyObject>: @unchecked Sendable {
+  weak var object: Object?
+}
+
+/// A round of a stress suite: the system, its witnesses, and what each thread does.
+private final class StressRound<Output, Failure: Error>: @unchecked Sendable {
+  // @unchecked Sendable: the threads only read `system`, `witnesses` and
+  // `scripts`; the test thread changes them after the threads are done.
+  let seed: UInt64
+  var system: StressSystem<Output, Failure>?
+  var witnesses: [Witness<Output, Failure>]
+  let scripts: [[StressStep]]
+  weak var token: Token?
+
+  init(seed: UInt64, threads: Int, make: (Token) -> StressSystem<Output, Failure>) {
+    self.seed = seed
+    var generator = SplitMix64(seed: seed)
+    let token = Token()
+    let system = make(token)
+    self.token = token
+    self.system = system
+    witnesses = (0..<system.witnesses).map { _ in
+      Witness(
+        initialDemand: generator.demand(),
+        demandPerValue: generator.chance(0.5) ? .none : .max(1),
+        cancelAfter: generator.chance(0.2) ? Int.random(in: 1...3, using: &generator) : nil
+      )
+    }
+    scripts = (0..<threads).map { thread in
+      (0..<Int.random(in: 4...12, using: &generator)).map { index in
+        let roll = Int.random(in: 0..<100, using: &generator)
+        let witness = Int.random(in: 0..<system.witnesses, using: &generator)
+        let source = Int.random(in: 0..<system.sources, using: &generator)
+        switch roll {
+        case 0..<58: return .send(source: source, value: thread * 1_000 + index)
+        case 58..<85: return .request(witness: witness, count: Int.random(in: 1...3, using: &generator))
+        case 85..<93: return .complete(source: source, failure: generator.chance(0.3))
+        default: return .cancel(witness: witness)
+        }
+      }
+    }
+    withExtendedLifetime(token) {}
+  }
+
+  func play(thread: Int) {
+    guard let system else { return }
+    for step in scripts[thread] {
+      switch step {
+      case let .send(source, value): system.send(source, value)
+      case let .complete(source, failure): system.complete(source, failure)
+      case let .request(witness, count): witnesses[witness].request(.max(count))
+      case let .cancel(witness): witnesses[witness].cancel()
+      }
+    }
+  }
+}
+
+/// Runs rounds of `threads` threads playing random scripts against the
+/// system that `make` builds (capturing the token in the operator's
+/// closures, if it has any), until the budget is spent; after each round,
+/// checks the contract (see `Witness`) and that everything is released:
+/// the witnesses while the sources still live, the token and the upstream
+/// chain once the round is dropped.
+///
+/// - Returns: The number of rounds run.
+@discardableResult
+func stress<Output, Failure: Error>(
+  _ name: String,
+  threads: Int = 2,
+  light: Int = 150,
+  heavy: Int = 20_000,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  make: @escaping (Token) -> StressSystem<Output, Failure>
+) -> Int {
+  let cases = Reliability.cases(light: light, heavy: heavy)
+  let deadline = Reliability.deadline()
+  let batch = min(cases, 25)
+  var run = 0
+  while run < cases && (run == 0 || ContinuousClock.now < deadline) {
+    let rounds = (0..<min(batch, cases - run)).map {
+      StressRound(seed: Reliability.seed(name, run + $0), threads: threads, make: make)
+    }
+    for round in rounds {
+      round.system?.subscribe(round.witnesses)
+    }
+    let start = StartLine(threads: threads)
+    start.run { thread in
+      for round in rounds {
+        start.meet()
+        round.play(thread: thread)
+      }
+    }
+    for round in rounds {
+      let problems = check(round, threads: threads)
+      if !problems.isEmpty {
+        Issue.record(
+          """
+          \(name): seed \(Reliability.hex(round.seed)) failed (rerun with RELIABILITY_SEED=\(Reliability.hex(round.seed))):
+          \(problems.joined(separator: "\n"))
+          """,
+          sourceLocation: sourceLocation
+        )
+        Tally.add(name, run)
+        return run
+      }
+    }
+    run += rounds.count
+  }
+  Tally.add(name, run)
+  return run
+}
+
+private func check<Output, Failure: Error>(_ round: StressRound<Output, Failure>, threads: Int) -> [String] {
+  let inFlight = round.system?.inFlight ?? (threads - 1)
+  let timeout = round.system?.settleTimeout ?? .seconds(2)
+  var problems: [String] = []
+  for (index, witness) in round.witnesses.enumerated() {
+    problems += witness.problems(inFlight: inFlight).map { "witness \(index): \($0)" }
+  }
+  // End what is still running, then let the witnesses go while the sources live.
+  for witness in round.witnesses where !witness.isOver {
+    witness.cancel()
+  }
+  let witnesses = round.witnesses.map { WeakRef(object: $0) }
+  let subscriptions = round.witnesses.map { witness -> WeakRef<AnyObject> in
+    WeakRef(object: witness.subscription.map { $0 as AnyObject })
+  }
+  round.witnesses = []
+  if !settle(timeout: timeout, until: { witnesses.allSatisfy { $0.object == nil } }) {
+    problems.append("a witness is still alive after its end, while the sources live")
+  }
+  round.system = nil
+  if !settle(timeout: timeout, until: { round.token == nil }) {
+    problems.append("the operator's closure is still alive after the round")
+  }
+  if !settle(timeout: timeout, until: { subscriptions.allSatisfy { $0.object == nil } }) {
+    problems.append("a subscription is still alive after the round")
+  }
+  return problems
+}
+
+// MARK: - Operator rows
+
+/// Returns `value`, keeping `token` alive as long as the closure that calls it.
+func keep<Value>(_ token: Token, _ value: Value) -> Value {
+  withExtendedLifetime(token) { value }
+}
+
+/// A stream that forgets what it is told.
+struct NullStream: TextOutputStream {
+  mutating func write(_ string: String) {}
+}
+
+/// What a misbehaving upstream, or the end of a subscription, is tried with.
+enum Misbehaviour: String, CaseIterable, Sendable {
+  /// Two values, although the downstream asked for nothing.
+  case valueWithoutDemand
+  /// A value, finished, then another value and another finished.
+  case valueAfterCompletion
+  /// A failure, then another failure and finished.
+  case completesTwice
+  /// A second subscription while the first one runs.
+  case secondSubscription
+}
+
+/// How a subscription ends, for the leak checks.
+enum Ending: String, CaseIterable, Sendable {
+  case finish
+  case cancel
+}
+
+/// One operator of the table: it can be tried with each misbehaviour, and
+/// checked for leaks after each ending.
+struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
+  // @unchecked Sendable: a row is built once and only read; each run makes its own objects.
+  let name: String
+  /// Combine forwards a value sent without demand through this operator
+  /// (it is transparent to demand), so the downstream sees it.
+  let passesUndemanded: Bool
+  /// The operator may hold several upstream subscriptions at once.
+  let acceptsSecondSubscription: Bool
+  /// Combine forwards every event through this operator as it comes, and
+  /// hands the upstream's subscription to the downstream.
+  let transparent: Bool
+  /// The subscription the downstream holds keeps the publisher (and its
+  /// closures) after the end, as Combine's does, until the downstream
+  /// lets it go.
+  let keepsPublisherUntilReleased: Bool
+  /// After a cancel, the operator stays subscribed to its upstream by
+  /// design (`preventCancellation`), while the downstream keeps its subscription.
+  let keepsUpstreamAfterCancel: Bool
+  let misbehave: (Misbehaviour) -> [String]
+  let leak: (Ending) -> [String]
+  /// Races a cancel against an upstream that keeps sending (it ignores the
+  /// cancel), `rounds` times: after `cancel()` returned, at most the value in
+  /// flight arrives.
+  let raceCancel: (_ rounds: Int) -> [String]
+
+  var description: String { name }
+
+  init<P: Publisher>(
+    _ name: String,
+    passesUndemanded: Bool = false,
+    acceptsSecondSubscription: Bool = false,
+    transparent: Bool = false,
+    keepsPublisherUntilReleased: Bool = false,
+    keepsUpstreamAfterCancel: Bool = false,
+    _ make: @escaping (Rogue<Int, TestError>, VirtualTimeScheduler, Token) -> P
+  ) {
+    self.name = name
+    self.passesUndemanded = passesUndemanded || transparent
+    self.acceptsSecondSubscription = acceptsSecondSubscription
+    self.transparent = transparent
+    self.keepsPublisherUntilReleased = keepsPublisherUntilReleased
+    self.keepsUpstreamAfterCancel = keepsUpstreamAfterCancel
+    let passesUndemanded = self.passesUndemanded
+    misbehave = { misbehaviour in
+      let upstream = Rogue<Int, TestError>()
+      let scheduler = VirtualTimeScheduler()
+      let witness = Witness<P.Output, P.Failure>(
+        initialDemand: misbehaviour == .valueWithoutDemand ? .none : .unlimited
+      )
+      make(upstream, scheduler, Token()).subscribe(witness)
+      let flush = { scheduler.advance(by: .seconds(10)) }
+      flush()
+      var problems: [String] = []
+      switch misbehaviour {
+      case .valueWithoutDemand:
+        upstream.send(1)
+        flush()
+        upstream.send(2)
+        flush()
+        let seen = witness.problems()
+        if transparent {
+          problems = seen
+        } else if passesUndemanded {
+          // Transparent to demand, as in Combine: the values go through, and nothing else goes wrong.
+          if seen.filter({ $0 != "a value without demand" }) != [] || seen.isEmpty {
+            problems = ["expected only values without demand, saw \(seen)"]
+          }
+        } else {
+          problems = seen
+        }
+      case .valueAfterCompletion:
+        upstream.send(1)
+        flush()
+        upstream.send(completion: .finished)
+        flush()
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        flush()
+        problems = witness.problems()
+        if witness.completions != 1 { problems.append("\(witness.completions) completions") }
+      case .completesTwice:
+        upstream.send(completion: .failure(TestError(code: 1)))
+        flush()
+        upstream.send(completion: .failure(TestError(code: 2)))
+        upstream.send(completion: .finished)
+        flush()
+        problems = witness.problems()
+        if witness.completions > 1 { problems.append("\(witness.completions) completions") }
+      case .secondSubscription:
+        guard let first = upstream.lastSubscription?.index else {
+          return ["the operator kept no upstream subscription"]
+        }
+        upstream.subscribeAgain()
+        flush()
+        let second = first + 1
+        if !acceptsSecondSubscription && !transparent && upstream.log.cancels(of: second) != 1 {
+          problems.append("the second subscription was cancelled \(upstream.log.cancels(of: second)) times")
+        }
+        if upstream.log.cancels(of: first) != 0 { problems.append("the first subscription was cancelled") }
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        flush()
+        problems += witness.problems()
+        if witness.snapshot.subscriptions != 1 { problems.append("\(witness.snapshot.subscriptions) subscriptions") }
+      }
+      upstream.forget()
+      if transparent {
+        // What Combine forwards through a transparent operator, and only that.
+        let forwarded: Set = [
+          "a value without demand", "a value after the completion", "a second completion", "a second subscription",
+        ]
+        let unexpected = problems.filter {
+          !forwarded.contains($0) && !$0.hasSuffix("completions") && !$0.hasSuffix("subscriptions")
+        }
+        if misbehaviour == .secondSubscription && upstream.log.cancels(of: 1) != 1 {
+          return ["the second subscription was not cancelled downstream"]
+        }
+        return unexpected
+      }
+      return problems
+    }
+    raceCancel = { rounds in
+      for round in 0..<rounds {
+        let upstream = Rogue<Int, TestError>()
+        let scheduler = VirtualTimeScheduler()
+        let witness = Witness<P.Output, P.Failure>()
+        make(upstream, scheduler, Token()).subscribe(witness)
+        scheduler.advance(by: .seconds(10))
+        let start = StartLine(threads: 2)
+        start.run { thread in
+          start.meet()
+          if thread == 0 {
+            for value in 0..<20 { upstream.send(value) }
+          } else {
+            witness.cancel()
+          }
+        }
+        upstream.forget()
+        let problems = witness.problems(inFlight: 1)
+        if !problems.isEmpty { return ["round \(round): "] + problems }
+      }
+      return []
+    }
+    leak = { ending in
+      let upstream = Rogue<Int, TestError>()
+      let scheduler = VirtualTimeScheduler()
+      weak var weakToken: Token?
+      weak var weakWitness: Witness<P.Output, P.Failure>?
+      let flush = { scheduler.advance(by: .seconds(10)) }
+      // The test keeps the downstream's subscription, as a subscriber may.
+      var kept: (any Subscription)? = {
+        let token = Token()
+        weakToken = token
+        let witness = Witness<P.Output, P.Failure>()
+        weakWitness = witness
+        make(upstream, scheduler, token).subscribe(witness)
+        flush()
+        upstream.send(1)
+        flush()
+        switch ending {
+        case .finish: upstream.send(completion: .finished)
+        case .cancel: witness.cancel()
+        }
+        flush()
+        return witness.subscription
+      }()
+      upstream.forget()
+      flush()
+      var problems: [String] = []
+      if weakWitness != nil { problems.append("the subscriber is still alive") }
+      if weakToken != nil && !keepsPublisherUntilReleased { problems.append("the closures' captures are still alive") }
+      // A transparent operator hands the upstream's subscription itself to the downstream.
+      let keepsUpstream = transparent || (keepsUpstreamAfterCancel && ending == .cancel)
+      if !keepsUpstream && upstream.lastSubscription != nil {
+        problems.append("the upstream subscription is still alive")
+      }
+      withExtendedLifetime(kept) {}
+      kept = nil
+      if weakToken != nil { problems.append("the closures' captures are still alive after the subscription is gone") }
+      if upstream.lastSubscription != nil {
+        problems.append("the upstream subscription is still alive after the subscription is gone")
+      }
+      return problems
+    }
+  }
+}
