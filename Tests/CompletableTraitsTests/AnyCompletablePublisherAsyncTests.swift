@@ -4,15 +4,6 @@ import ReactiveCore
 import Testing
 import TraitsTesting
 
-/// Polls `condition` until it holds, for at most five seconds.
-private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
-  let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-  while !condition() {
-    try #require(DispatchTime.now().uptimeNanoseconds < deadline, "condition not met within 5 s")
-    try await Task.sleep(nanoseconds: 1_000_000)
-  }
-}
-
 @Suite struct AnyCompletablePublisherAsyncTests {
   @Test func finishesWhenTheOperationReturns() async throws {
     let saved = Collector<String>()
@@ -41,9 +32,9 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
       }
     }
     let recording = completable.record()
-    try await awaitCondition { log.all == ["started"] }
+    try await waitUntil { log.all == ["started"] }
     recording.cancel()
-    try await awaitCondition { log.all == ["started", "cancelled"] }
+    try await waitUntil { log.all == ["started", "cancelled"] }
     #expect(recording.events.count == 1)
   }
 

@@ -4,15 +4,6 @@ import ReactiveCore
 import Testing
 import TraitsTesting
 
-/// Polls `condition` until it holds, for at most five seconds.
-private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
-  let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-  while !condition() {
-    try #require(DispatchTime.now().uptimeNanoseconds < deadline, "condition not met within 5 s")
-    try await Task.sleep(nanoseconds: 1_000_000)
-  }
-}
-
 /// Collects what closures receive, from any thread.
 private final class Log: @unchecked Sendable {
   // @unchecked Sendable: every access is under the lock.
@@ -67,9 +58,9 @@ private final class Log: @unchecked Sendable {
       return 1
     }
     let recording = maybe.record()
-    try await awaitCondition { log.all == ["started"] }
+    try await waitUntil { log.all == ["started"] }
     recording.cancel()
-    try await awaitCondition { log.all == ["started", "cancelled"] }
+    try await waitUntil { log.all == ["started", "cancelled"] }
     try await Task.sleep(nanoseconds: 10_000_000)
     #expect(recording.events == [.subscription])
   }

@@ -4,15 +4,6 @@ import ReactiveCore
 import Testing
 import TraitsTesting
 
-/// Polls `condition` until it holds, for at most five seconds.
-private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
-  let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-  while !condition() {
-    try #require(DispatchTime.now().uptimeNanoseconds < deadline, "condition not met within 5 s")
-    try await Task.sleep(nanoseconds: 1_000_000)
-  }
-}
-
 @Suite struct MaybePublisherValueTests {
   @Test func anEmptyMaybeGivesNil() async {
     let value: Int? = await Empty<Int, Never>().value
@@ -37,7 +28,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
     let upstream = TestPublisher<Int, Never>()
     let maybe = Forward(upstream: upstream)
     let feeder = Task {
-      try await awaitCondition { upstream.requests == [.max(1)] }
+      try await waitUntil { upstream.requests == [.max(1)] }
       upstream.send(1)
     }
     #expect(await maybe.value == 1)
@@ -49,7 +40,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
     let upstream = TestPublisher<Int, Never>()
     let maybe = Forward(upstream: upstream)
     let feeder = Task {
-      try await awaitCondition { upstream.requests.count == 1 }
+      try await waitUntil { upstream.requests.count == 1 }
       upstream.send(completion: .finished)
     }
     #expect(await maybe.value == nil)
@@ -61,7 +52,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
     let upstream = TestPublisher<Int, TestError>()
     let maybe = Forward(upstream: upstream)
     let task = Task { try await maybe.value }
-    try await awaitCondition { upstream.requests.count == 1 }
+    try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
     #expect(try await task.value == nil)
     #expect(upstream.cancellations == 1)
@@ -71,7 +62,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
     let upstream = TestPublisher<Int, any Error>()
     let maybe = Forward(upstream: upstream)
     let task = Task { try await maybe.value }
-    try await awaitCondition { upstream.requests.count == 1 }
+    try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(upstream.cancellations == 1)
@@ -95,7 +86,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
       let upstream = TestPublisher<Int, Never>()
       let maybe = Forward(upstream: upstream)
       let task = Task { await maybe.value }
-      try await awaitCondition { upstream.requests.count == 1 }
+      try await waitUntil { upstream.requests.count == 1 }
       async let send: Void = Task.detached { upstream.send(1) }.value
       task.cancel()
       await send

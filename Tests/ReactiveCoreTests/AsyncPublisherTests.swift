@@ -3,15 +3,6 @@ import ReactiveCore
 import Testing
 import TraitsTesting
 
-/// Polls `condition` until it holds, for at most five seconds.
-private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
-  let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-  while !condition() {
-    try #require(DispatchTime.now().uptimeNanoseconds < deadline, "condition not met within 5 s")
-    try await Task.sleep(nanoseconds: 1_000_000)
-  }
-}
-
 @Suite("values (AsyncPublisher)")
 struct AsyncPublisherTests {
   @Test("a for-await loop receives every value, then ends")
@@ -31,9 +22,9 @@ struct AsyncPublisherTests {
     #expect(upstream.requests == [])
 
     let feeder = Task {
-      try await awaitCondition { upstream.requests.count == 1 }
+      try await waitUntil { upstream.requests.count == 1 }
       _ = upstream.send(1)
-      try await awaitCondition { upstream.requests.count == 2 }
+      try await waitUntil { upstream.requests.count == 2 }
       _ = upstream.send(2)
     }
     #expect(await iterator.next() == 1)
@@ -52,7 +43,7 @@ struct AsyncPublisherTests {
     var iterator = upstream.values.makeAsyncIterator()
     _ = upstream.send(0)  // no demand: dropped
     let feeder = Task {
-      try await awaitCondition { upstream.requests.count == 1 }
+      try await waitUntil { upstream.requests.count == 1 }
       _ = upstream.send(1)
     }
     #expect(await iterator.next() == 1)
@@ -77,9 +68,9 @@ struct AsyncPublisherTests {
       }
       return received
     }
-    try await awaitCondition { upstream.requests.count == 1 }
+    try await waitUntil { upstream.requests.count == 1 }
     _ = upstream.send(7)
-    try await awaitCondition { upstream.requests.count == 2 }
+    try await waitUntil { upstream.requests.count == 2 }
     loop.cancel()
     #expect(await loop.value == [7])
     #expect(upstream.cancellations == 1)
@@ -102,7 +93,7 @@ struct AsyncPublisherTests {
   func breakCancelsSubscription() async throws {
     let upstream = TestPublisher<Int, Never>()
     let feeder = Task {
-      try await awaitCondition { upstream.requests.count == 1 }
+      try await waitUntil { upstream.requests.count == 1 }
       _ = upstream.send(1)
     }
     for await value in upstream.values {
@@ -181,7 +172,7 @@ struct AsyncThrowingPublisherTests {
       }
       return count
     }
-    try await awaitCondition { upstream.requests.count == 1 }
+    try await waitUntil { upstream.requests.count == 1 }
     loop.cancel()
     #expect(try await loop.value == 0)
     #expect(upstream.cancellations == 1)
@@ -195,10 +186,10 @@ struct AsyncThrowingPublisherTests {
     let producer = Task.detached {
       // Sends only once the consumer waits: a value without demand is dropped.
       for value in 0..<count {
-        try await awaitCondition { upstream.pendingDemand > .none }
+        try await waitUntil { upstream.pendingDemand > .none }
         _ = upstream.send(value)
       }
-      try await awaitCondition { upstream.pendingDemand > .none }
+      try await waitUntil { upstream.pendingDemand > .none }
       upstream.send(completion: .finished)
     }
     var received: [Int] = []

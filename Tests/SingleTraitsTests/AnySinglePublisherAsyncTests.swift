@@ -4,15 +4,6 @@ import SingleTraits
 import Testing
 import TraitsTesting
 
-/// Polls `condition` until it holds, for at most five seconds.
-private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
-  let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-  while !condition() {
-    try #require(DispatchTime.now().uptimeNanoseconds < deadline, "condition not met within 5 s")
-    try await Task.sleep(nanoseconds: 1_000_000)
-  }
-}
-
 @Suite struct AnySinglePublisherAsyncTests {
   @Test func publishesTheValueOfTheOperation() async throws {
     let single = AnySinglePublisher<Int, Never> { 42 }
@@ -71,9 +62,9 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
       return 0
     }
     let recording = single.record()
-    try await awaitCondition { log.all == ["started"] }
+    try await waitUntil { log.all == ["started"] }
     recording.cancel()
-    try await awaitCondition { log.all == ["started", "cancelled"] }
+    try await waitUntil { log.all == ["started", "cancelled"] }
     #expect(recording.events.count == 1)  // only the subscription: the result after cancel is dropped
   }
 

@@ -4,15 +4,6 @@ import SingleTraits
 import Testing
 import TraitsTesting
 
-/// Polls `condition` until it holds, for at most five seconds.
-private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
-  let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-  while !condition() {
-    try #require(DispatchTime.now().uptimeNanoseconds < deadline, "condition not met within 5 s")
-    try await Task.sleep(nanoseconds: 1_000_000)
-  }
-}
-
 @Suite struct SinglePublisherValueTests {
   @Test func justGivesItsValueWithoutTry() async {
     let value: Int = await Just(1).value  // the single's value, not the maybe's Int?
@@ -34,7 +25,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
     let upstream = TestPublisher<Int, TestError>()
     let single = ForwardSingle(upstream: upstream)
     let feeder = Task {
-      try await awaitCondition { upstream.requests == [.max(1)] }
+      try await waitUntil { upstream.requests == [.max(1)] }
       upstream.send(7)
     }
     #expect(try await single.value == 7)
@@ -59,7 +50,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
     let upstream = TestPublisher<Int, any Error>()
     let single = ForwardSingle(upstream: upstream)
     let task = Task { try await single.value }
-    try await awaitCondition { upstream.requests.count == 1 }
+    try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(upstream.cancellations == 1)
@@ -80,7 +71,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
     let upstream = TestPublisher<Int, TestError>()
     let single = ForwardSingle(upstream: upstream)
     let task = Task { try await single.value }
-    try await awaitCondition { upstream.requests.count == 1 }
+    try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
     try await Task.sleep(nanoseconds: 10_000_000)
     #expect(upstream.cancellations == 0)  // nothing to end the wait with: it goes on
@@ -92,7 +83,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
     let upstream = TestPublisher<Int, Never>()
     let single = ForwardSingle(upstream: upstream)
     let task = Task { await single.value }
-    try await awaitCondition { upstream.requests.count == 1 }
+    try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
     try await Task.sleep(nanoseconds: 10_000_000)
     #expect(upstream.cancellations == 0)
@@ -129,7 +120,7 @@ private func awaitCondition(_ condition: @Sendable () -> Bool) async throws {
       let upstream = TestPublisher<Int, any Error>()
       let single = ForwardSingle(upstream: upstream)
       let task = Task { try await single.value }
-      try await awaitCondition { upstream.requests.count == 1 }
+      try await waitUntil { upstream.requests.count == 1 }
       async let send: Void = Task.detached { upstream.send(1) }.value
       task.cancel()
       await send
