@@ -21,44 +21,74 @@ extension MaybePublisher {
   ///
   /// - Parameter receive: The closure to run with the outcome.
   /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
+  @inlinable
   public func sinkMaybe(receive: @escaping (MaybeResult<Output, Failure>) -> Void) -> AnyCancellable {
-    let sink = MaybeSink<Output, Failure>(receive)
+    let sink = MaybeSink<Output, Failure>(.maybe(.init(receive)))
     subscribe(sink)
     return AnyCancellable(sink)
   }
 }
 
-/// The subscriber behind `sinkMaybe(receive:)`: it keeps the value until
-/// the completion says which outcome it was.
+/// The subscriber behind `sinkMaybe(receive:)` and `sinkSingle(receive:)`:
+/// it keeps the value until the completion says which outcome it was.
 ///
 /// States:
-/// - `awaitingSubscription(receive)`: created;
-/// - `subscribed(subscription, receive, value)`: subscribed, with the value received so far;
+/// - `awaitingSubscription(receiver)`: created;
+/// - `subscribed(subscription, receiver, value)`: subscribed, with the value received so far;
 /// - `terminal`: completed or cancelled; holds nothing.
-private final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
+///
+/// Inlinable, so that the chain it subscribes to is specialised where
+/// `sinkMaybe`/`sinkSingle` are called; `cancel()`, reached through
+/// `any Cancellable`, jumps into specialised code through a closure formed in
+/// `init`.
+@usableFromInline
+package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
 {
   // @unchecked Sendable: the only mutable state is under `state`'s lock.
-  typealias Receive = (MaybeResult<Input, Failure>) -> Void
 
-  private enum State: @unchecked Sendable {
-    case awaitingSubscription(Receive)
-    case subscribed(any Subscription, Receive, value: Input?)
+  /// The closure that receives the outcome, in a struct: taken out whole and
+  /// called in place, it needs no reabstraction thunk.
+  @usableFromInline
+  package struct Callback<Outcome> {
+    @usableFromInline let call: (Outcome) -> Void
+
+    @inlinable
+    package init(_ call: @escaping (Outcome) -> Void) { self.call = call }
+  }
+
+  /// Who receives the outcome: a maybe closure, or a single closure (which
+  /// has no case for a completion without a value).
+  @usableFromInline
+  package enum Receiver {
+    case maybe(Callback<MaybeResult<Input, Failure>>)
+    case single(Callback<Result<Input, Failure>>)
+  }
+
+  @usableFromInline
+  enum State: @unchecked Sendable {
+    case awaitingSubscription(Receiver)
+    case subscribed(any Subscription, Receiver, value: Input?)
     case terminal
   }
 
-  private let state: Lock<State>
+  @usableFromInline let state: Lock<State>
+  @usableFromInline let specializedCancel: (MaybeSink) -> Void
 
-  var description: String { "SinkMaybe" }
+  @usableFromInline
+  package var description: String { "SinkMaybe" }
 
-  init(_ receive: @escaping Receive) {
-    state = Lock(.awaitingSubscription(receive))
+  @inlinable
+  package init(_ receiver: Receiver) {
+    state = Lock(.awaitingSubscription(receiver))
+    specializedCancel = { $0.cancelSpecialized() }
   }
 
-  func receive(subscription: any Subscription) {
+  @inlinable
+  package func receive(subscription: any Subscription) {
     let accepted = state.withLock { state -> Bool in
-      guard case let .awaitingSubscription(receive) = state else { return false }
-      state = .subscribed(subscription, receive, value: nil)
+      guard case let .awaitingSubscription(receiver) = state else { return false }
+      state = .subscribed(subscription, receiver, value: nil)
       return true
     }
     if accepted {
@@ -68,35 +98,48 @@ private final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
     }
   }
 
-  func receive(_ input: Input) -> Subscribers.Demand {
+  @inlinable
+  package func receive(_ input: Input) -> Subscribers.Demand {
     state.withLock { state in
       // A maybe publisher publishes at most one value: keep the first.
-      if case let .subscribed(subscription, receive, nil) = state {
-        state = .subscribed(subscription, receive, value: input)
+      if case let .subscribed(subscription, receiver, nil) = state {
+        state = .subscribed(subscription, receiver, value: input)
       }
     }
     return .none
   }
 
-  func receive(completion: Subscribers.Completion<Failure>) {
-    let ending = state.withLock { state -> (Receive, Input?)? in
+  @inlinable
+  package func receive(completion: Subscribers.Completion<Failure>) {
+    let ending = state.withLock { state -> (Receiver, Input?)? in
       defer { state = .terminal }
       switch state {
-      case let .awaitingSubscription(receive): return (receive, nil)
-      case let .subscribed(_, receive, value): return (receive, value)
+      case let .awaitingSubscription(receiver): return (receiver, nil)
+      case let .subscribed(_, receiver, value): return (receiver, value)
       case .terminal: return nil
       }
     }
-    guard let (receive, value) = ending else { return }
-    switch completion {
-    case .finished:
-      receive(value.map { .success($0) } ?? .finished)
-    case let .failure(error):
-      receive(.failure(error))
+    guard let (receiver, value) = ending else { return }
+    switch (receiver, completion) {
+    case let (.maybe(callback), .finished):
+      callback.call(value.map { .success($0) } ?? .finished)
+    case let (.maybe(callback), .failure(error)):
+      callback.call(.failure(error))
+    case let (.single(callback), .finished):
+      guard let value else { fatalError("Single violation: missing element (sinkSingle)") }
+      callback.call(.success(value))
+    case let (.single(callback), .failure(error)):
+      callback.call(.failure(error))
     }
   }
 
-  func cancel() {
+  @inlinable
+  package func cancel() {
+    specializedCancel(self)
+  }
+
+  @inlinable
+  func cancelSpecialized() {
     let previous = state.withLock { state -> State in
       defer { state = .terminal }
       return state

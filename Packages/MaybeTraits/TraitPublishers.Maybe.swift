@@ -41,6 +41,7 @@ extension TraitPublishers {
       self.start = start
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       subscriber.receive(subscription: MaybeJob(subscriber, start: start))
     }
@@ -53,27 +54,41 @@ extension TraitPublishers {
 /// - `idle(downstream, start)`: no demand yet, the job has not started;
 /// - `running(downstream, cancellable)`: started; `cancellable` is nil until `start` returns;
 /// - `terminal`: completed or cancelled; holds nothing.
-private final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
+@usableFromInline
+final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
   // @unchecked Sendable: the only mutable state is under `state`'s lock.
-  typealias Output = Downstream.Input
-  typealias Failure = Downstream.Failure
-  typealias Start = (@escaping TraitPublishers.Maybe<Output, Failure>.Promise) -> AnyCancellable
+  @usableFromInline typealias Output = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
+  @usableFromInline typealias Start = (@escaping TraitPublishers.Maybe<Output, Failure>.Promise) -> AnyCancellable
 
-  private enum State: @unchecked Sendable {
+  @usableFromInline
+  enum State: @unchecked Sendable {
     case idle(Downstream, Start)
     case running(Downstream, AnyCancellable?)
     case terminal
   }
 
-  private let state: Lock<State>
+  @usableFromInline let state: Lock<State>
+  @usableFromInline let entryPoints: (request: (MaybeJob, Subscribers.Demand) -> Void, cancel: (MaybeJob) -> Void)
 
+  @usableFromInline
   var description: String { "TraitPublishers.Maybe" }
 
+  @inlinable
   init(_ downstream: Downstream, start: @escaping Start) {
     state = Lock(.idle(downstream, start))
+    // Formed here, where the types are usually concrete: a call through
+    // `any Subscription` then runs specialised code.
+    entryPoints = (request: { $0.requestSpecialized($1) }, cancel: { $0.cancelSpecialized() })
   }
 
+  @usableFromInline
   func request(_ demand: Subscribers.Demand) {
+    entryPoints.request(self, demand)
+  }
+
+  @inlinable
+  func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let start = state.withLock { state -> Start? in
       guard case let .idle(downstream, start) = state else { return nil }
@@ -92,7 +107,8 @@ private final class MaybeJob<Downstream: Subscriber>: Subscription, CustomString
     stale?.cancel()
   }
 
-  private func complete(_ result: MaybeResult<Output, Failure>) {
+  @inlinable
+  func complete(_ result: MaybeResult<Output, Failure>) {
     let running = state.withLock { state -> (Downstream, AnyCancellable?)? in
       guard case let .running(downstream, cancellable) = state else { return nil }
       state = .terminal
@@ -111,7 +127,13 @@ private final class MaybeJob<Downstream: Subscriber>: Subscription, CustomString
     cancellable?.cancel()
   }
 
+  @usableFromInline
   func cancel() {
+    entryPoints.cancel(self)
+  }
+
+  @inlinable
+  func cancelSpecialized() {
     let previous = state.withLock { state -> State in
       defer { state = .terminal }
       return state

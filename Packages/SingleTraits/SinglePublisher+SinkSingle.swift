@@ -1,3 +1,4 @@
+public import MaybeTraits
 public import ReactiveCore
 
 extension SinglePublisher {
@@ -26,18 +27,13 @@ extension SinglePublisher {
   ///
   /// - Parameter receive: The closure to run with the outcome.
   /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
+  @inlinable
   public func sinkSingle(receive: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
-    // The maybe sink already keeps the value until the completion, runs its
-    // closure once, outside its lock, and releases it at the end.
-    sinkMaybe { result in
-      switch result {
-      case let .success(value):
-        receive(.success(value))
-      case let .failure(error):
-        receive(.failure(error))
-      case .finished:
-        fatalError("Single violation: missing element (sinkSingle)")
-      }
-    }
+    // The maybe sink keeps the value until the completion, runs its closure
+    // once, outside its lock, releases it at the end, and traps when a
+    // single receiver gets a completion without a value.
+    let sink = MaybeSink<Output, Failure>(.single(.init(receive)))
+    subscribe(sink)
+    return AnyCancellable(sink)
   }
 }

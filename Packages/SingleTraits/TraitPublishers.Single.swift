@@ -41,6 +41,7 @@ extension TraitPublishers {
       self.start = start
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       // A single job is a maybe job whose promise never says `.finished`:
       // the maybe job's state machine (start on demand, first call wins,

@@ -1,17 +1,20 @@
 /// A first-in first-out queue: an array read from a moving head, compacted
 /// when the head passes half of it.
+@usableFromInline
 struct CombiningQueue<Element> {
-  private var storage: [Element] = []
-  private var head = 0
+  @usableFromInline var storage: [Element] = []
+  @usableFromInline var head = 0
 
-  var isEmpty: Bool { head == storage.count }
-  var count: Int { storage.count - head }
+  @inlinable init() {}
 
-  mutating func append(_ element: Element) {
+  @inlinable var isEmpty: Bool { head == storage.count }
+  @inlinable var count: Int { storage.count - head }
+
+  @inlinable mutating func append(_ element: Element) {
     storage.append(element)
   }
 
-  mutating func removeFirst() -> Element {
+  @inlinable mutating func removeFirst() -> Element {
     let element = storage[head]
     head += 1
     if head == storage.count {
@@ -25,7 +28,7 @@ struct CombiningQueue<Element> {
   }
 
   /// Replaces the newest element; the queue must not be empty.
-  mutating func replaceLast(with element: Element) -> Element {
+  @inlinable mutating func replaceLast(with element: Element) -> Element {
     let index = storage.count - 1
     let old = storage[index]
     storage[index] = element
@@ -33,7 +36,7 @@ struct CombiningQueue<Element> {
   }
 
   /// Empties the queue and returns what it held, to release after the lock.
-  mutating func removeAll() -> [Element] {
+  @inlinable mutating func removeAll() -> [Element] {
     defer {
       storage = []
       head = 0
@@ -59,20 +62,23 @@ struct CombiningQueue<Element> {
 /// - finishing: `completion == .finished`; delivered once the queue is empty;
 /// - failing: `completion` is a failure and the queue was emptied: delivered next;
 /// - closed: `downstream` nil; holds nothing (completed or cancelled).
+@usableFromInline
 struct CombiningOutlet<Downstream: Subscriber, Tag> {
-  private(set) var downstream: Downstream?
+  // Not private: the inlinable operators (flatMap) are compiled in their callers' modules.
+  @usableFromInline var downstream: Downstream?
   /// What downstream requested and no value has consumed yet.
-  private(set) var demand = Subscribers.Demand.none
-  private var queue = CombiningQueue<(value: Downstream.Input, tag: Tag)>()
-  private var completion: Subscribers.Completion<Downstream.Failure>?
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var queue = CombiningQueue<(value: Downstream.Input, tag: Tag)>()
+  @usableFromInline var completion: Subscribers.Completion<Downstream.Failure>?
   /// A thread owns the delivery (it runs `drain`).
-  private var claimed = false
+  @usableFromInline var claimed = false
 
-  init(_ downstream: Downstream) {
+  @inlinable init(_ downstream: Downstream) {
     self.downstream = downstream
   }
 
   /// One step of the delivery loop, decided under the lock.
+  @usableFromInline
   enum Step: @unchecked Sendable {
     case idle
     case value(Downstream, Downstream.Input, Tag)
@@ -80,16 +86,16 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
   }
 
   /// Neither closed nor completing: it still takes values.
-  var isOpen: Bool { downstream != nil && completion == nil }
+  @inlinable var isOpen: Bool { downstream != nil && completion == nil }
 
   /// Values waiting for demand.
-  var queuedCount: Int { queue.count }
+  @inlinable var queuedCount: Int { queue.count }
 
   /// Demand left once the queued values are delivered.
-  var demandBeyondQueue: Subscribers.Demand { demand - queue.count }
+  @inlinable var demandBeyondQueue: Subscribers.Demand { demand - queue.count }
 
   /// Claims the delivery for the caller if nobody holds it and there is work.
-  private mutating func claim() -> Bool {
+  @inlinable mutating func claim() -> Bool {
     guard downstream != nil, !claimed else { return false }
     guard completion != nil || (!queue.isEmpty && demand > 0) else { return false }
     claimed = true
@@ -97,7 +103,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
   }
 
   /// Queues a value. Returns whether the caller must drain after the lock.
-  mutating func enqueue(_ value: Downstream.Input, tag: Tag) -> Bool {
+  @inlinable mutating func enqueue(_ value: Downstream.Input, tag: Tag) -> Bool {
     guard isOpen else { return false }
     queue.append((value, tag))
     return claim()
@@ -106,7 +112,10 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
   /// Queues a value, or replaces the newest queued value when there is no
   /// demand for the one already queued (combineLatest keeps only the latest).
   /// Returns whether the caller must drain, and the replaced value to release after the lock.
-  mutating func enqueueLatest(_ value: Downstream.Input, tag: Tag) -> (drain: Bool, replaced: Downstream.Input?) {
+  @inlinable mutating func enqueueLatest(
+    _ value: Downstream.Input,
+    tag: Tag
+  ) -> (drain: Bool, replaced: Downstream.Input?) {
     guard isOpen else { return (false, nil) }
     if queue.count > 0, demand <= queue.count - 1 {
       return (false, queue.replaceLast(with: (value, tag)).value)
@@ -116,7 +125,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
   }
 
   /// Adds downstream demand. Returns whether the caller must drain.
-  mutating func add(_ additional: Subscribers.Demand) -> Bool {
+  @inlinable mutating func add(_ additional: Subscribers.Demand) -> Bool {
     guard downstream != nil else { return false }
     demand += additional
     return claim()
@@ -124,12 +133,12 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
 
   /// Uses up one unit of demand without a value (drop(untilOutputFrom:)
   /// counts the values it drops against downstream demand, as Combine does).
-  mutating func consumeDemand() {
+  @inlinable mutating func consumeDemand() {
     demand -= 1
   }
 
   /// Finishes once the queued values are delivered. Returns whether the caller must drain.
-  mutating func finish() -> Bool {
+  @inlinable mutating func finish() -> Bool {
     guard isOpen else { return false }
     completion = .finished
     return claim()
@@ -137,7 +146,9 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
 
   /// Fails ahead of the queued values, which are dropped and returned to
   /// release after the lock. Returns whether the caller must drain.
-  mutating func fail(_ error: Downstream.Failure) -> (drain: Bool, dropped: [(value: Downstream.Input, tag: Tag)]) {
+  @inlinable mutating func fail(
+    _ error: Downstream.Failure
+  ) -> (drain: Bool, dropped: [(value: Downstream.Input, tag: Tag)]) {
     guard isOpen else { return (false, []) }
     completion = .failure(error)
     return (claim(), queue.removeAll())
@@ -145,7 +156,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
 
   /// Closes without a completion (downstream cancelled). Returns what to
   /// release after the lock.
-  mutating func cancel() -> (Downstream?, [(value: Downstream.Input, tag: Tag)]) {
+  @inlinable mutating func cancel() -> (Downstream?, [(value: Downstream.Input, tag: Tag)]) {
     defer {
       downstream = nil
       completion = nil
@@ -154,7 +165,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
   }
 
   /// The next step for the thread that claimed the delivery.
-  mutating func next() -> Step {
+  @inlinable mutating func next() -> Step {
     guard let downstream else {
       claimed = false
       return .idle
@@ -180,7 +191,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
     return .idle
   }
 
-  private mutating func close() {
+  @inlinable mutating func close() {
     downstream = nil
     completion = nil
     claimed = false
@@ -188,6 +199,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
 }
 
 /// A state that holds a ``CombiningOutlet``.
+@usableFromInline
 protocol CombiningOutletHolder {
   associatedtype Downstream: Subscriber
   associatedtype Tag
@@ -198,6 +210,7 @@ extension Lock where Value: CombiningOutletHolder {
   /// The delivery loop, run outside the lock by the thread that claimed the
   /// delivery. `delivered` runs after each value, outside the lock, with the
   /// value's tag and the additional demand downstream returned.
+  @inlinable
   func drain(delivered: (Value.Tag, Subscribers.Demand) -> Void = { _, _ in }) {
     while true {
       let step = withLock { $0.outlet.next() }

@@ -127,6 +127,7 @@ extension Publishers {
       self.transform = transform
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where NewPublisher.Output == S.Input, Upstream.Failure == S.Failure {
       let inner = FlatMapInner<S, Upstream, NewPublisher>(
@@ -141,6 +142,7 @@ extension Publishers {
 }
 
 /// Where a combining operator stands with one of its upstreams.
+@usableFromInline
 enum CombiningLink {
   /// Subscribed to, no subscription yet.
   case awaiting
@@ -150,9 +152,59 @@ enum CombiningLink {
   /// Cancelled, or over because the result ended.
   case ended
 
+  @inlinable
   var subscription: (any Subscription)? {
     if case let .subscribed(subscription) = self { return subscription }
     return nil
+  }
+}
+
+/// The children of `FlatMap` by index: the oldest one inline, the others in
+/// a dictionary. The common case (one inner publisher at a time, as in a
+/// single life cycle) then allocates no dictionary storage.
+@usableFromInline
+struct FlatMapChildren<Slot> {
+  @usableFromInline var first: (index: Int, slot: Slot)?
+  @usableFromInline var others: [Int: Slot] = [:]
+
+  @inlinable init() {}
+
+  @inlinable var isEmpty: Bool { first == nil && others.isEmpty }
+
+  @inlinable
+  subscript(index: Int) -> Slot? {
+    if let first, first.index == index { return first.slot }
+    return others.isEmpty ? nil : others[index]
+  }
+
+  /// Adds a child or replaces the slot of one.
+  @inlinable
+  mutating func set(_ slot: Slot, at index: Int) {
+    if let first, first.index == index {
+      self.first = (index, slot)
+    } else if first == nil, others[index] == nil {
+      first = (index, slot)
+    } else {
+      others[index] = slot
+    }
+  }
+
+  @inlinable
+  mutating func remove(at index: Int) -> Slot? {
+    if let first, first.index == index {
+      self.first = nil
+      return first.slot
+    }
+    return others.isEmpty ? nil : others.removeValue(forKey: index)
+  }
+
+  /// Every child, in no particular order.
+  @inlinable
+  var all: [(index: Int, slot: Slot)] {
+    var all: [(index: Int, slot: Slot)] = []
+    if let first { all.append(first) }
+    for (index, slot) in others { all.append((index, slot)) }
+    return all
   }
 }
 
@@ -169,48 +221,77 @@ enum CombiningLink {
 ///
 /// The result finishes when the upstream finished and no child is left; it
 /// fails at the first failure, cancelling the upstream and every child.
-private final class FlatMapInner<Downstream: Subscriber, Upstream: Publisher, Child: Publisher>: Subscriber,
+///
+/// Inlinable, with `request`/`cancel` behind `SpecializedEntryPoints`: it is
+/// compiled, specialised, where the chain is subscribed.
+@usableFromInline
+final class FlatMapInner<Downstream: Subscriber, Upstream: Publisher, Child: Publisher>: Subscriber,
   Subscription, CustomStringConvertible, @unchecked Sendable
 where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstream.Failure == Downstream.Failure {
   // @unchecked Sendable: the mutable state is behind `state`.
-  typealias Input = Upstream.Output
-  typealias Failure = Upstream.Failure
+  @usableFromInline typealias Input = Upstream.Output
+  @usableFromInline typealias Failure = Upstream.Failure
 
+  @usableFromInline
   enum Slot {
     case pending
     case live(any Subscription, unlimited: Bool)
   }
 
+  /// The transform, in a struct: taken out whole and called in place, it
+  /// needs no reabstraction thunk (see `Subscribers.Sink`).
+  @usableFromInline
+  struct Transform {
+    @usableFromInline let call: (Input) -> Child
+
+    @inlinable init(_ call: @escaping (Input) -> Child) { self.call = call }
+  }
+
+  @usableFromInline
   struct State: CombiningOutletHolder, @unchecked Sendable {
-    var outlet: CombiningOutlet<Downstream, Int>
-    var upstream = CombiningLink.awaiting
-    var children: [Int: Slot] = [:]
-    var nextIndex = 0
-    var transform: ((Input) -> Child)?
+    @usableFromInline var outlet: CombiningOutlet<Downstream, Int>
+    @usableFromInline var upstream = CombiningLink.awaiting
+    @usableFromInline var children = FlatMapChildren<Slot>()
+    @usableFromInline var nextIndex = 0
+    @usableFromInline var transform: Transform?
+
+    @inlinable
+    init(outlet: CombiningOutlet<Downstream, Int>, transform: Transform) {
+      self.outlet = outlet
+      self.transform = transform
+    }
 
     /// Ends everything; returns the subscriptions to cancel after the lock.
+    @inlinable
     mutating func end() -> [any Subscription] {
       var cancelled: [any Subscription] = []
       if let subscription = upstream.subscription { cancelled.append(subscription) }
-      for case let .live(subscription, _) in children.values { cancelled.append(subscription) }
+      for case (_, .live(let subscription, _)) in children.all { cancelled.append(subscription) }
       upstream = .ended
-      children = [:]
+      children = FlatMapChildren()
       return cancelled
     }
   }
 
-  let state: Lock<State>
-  let maxPublishers: Subscribers.Demand
+  @usableFromInline let state: Lock<State>
+  @usableFromInline let maxPublishers: Subscribers.Demand
+  @usableFromInline let entryPoints: SpecializedEntryPoints<FlatMapInner>
 
-  var description: String { "FlatMap" }
+  @usableFromInline var description: String { "FlatMap" }
 
+  @inlinable
   init(_ downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Child) {
-    state = Lock(State(outlet: CombiningOutlet(downstream), transform: transform))
+    state = Lock(State(outlet: CombiningOutlet(downstream), transform: Transform(transform)))
     self.maxPublishers = maxPublishers
+    entryPoints = SpecializedEntryPoints(
+      request: { $0.requestSpecialized($1) },
+      cancel: { $0.cancelSpecialized() }
+    )
   }
 
   // MARK: Upstream
 
+  @inlinable
   func receive(subscription: any Subscription) {
     let accepted = state.withLock { state -> Bool in
       guard case .awaiting = state.upstream else { return false }
@@ -221,13 +302,14 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     if maxPublishers > 0 { subscription.request(maxPublishers) }
   }
 
+  @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
     guard let transform = state.withLock({ $0.outlet.isOpen ? $0.transform : nil }) else { return .none }
-    let child = transform(input)
+    let child = transform.call(input)
     let index = state.withLock { state -> Int? in
       guard state.outlet.isOpen else { return nil }
       defer { state.nextIndex += 1 }
-      state.children[state.nextIndex] = .pending
+      state.children.set(.pending, at: state.nextIndex)
       return state.nextIndex
     }
     guard let index else { return .none }
@@ -235,10 +317,11 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     return .none
   }
 
+  @inlinable
   func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
-      let (drain, transform) = state.withLock { state -> (Bool, ((Input) -> Child)?) in
+      let (drain, transform) = state.withLock { state -> (Bool, Transform?) in
         guard case .subscribed = state.upstream else { return (false, nil) }
         state.upstream = .finished
         guard state.children.isEmpty else { return (false, nil) }
@@ -252,7 +335,8 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     }
   }
 
-  private func fail(_ error: Failure) {
+  @inlinable
+  func fail(_ error: Failure) {
     let (drain, cancelled, dropped, transform) = state.withLock { state in
       let (drain, dropped) = state.outlet.fail(error)
       defer { state.transform = nil }
@@ -265,17 +349,19 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
 
   // MARK: Children
 
+  @inlinable
   func receiveChild(subscription: any Subscription, index: Int) {
     let demand = state.withLock { state -> Subscribers.Demand? in
       guard case .pending = state.children[index] else { return nil }
       let unlimited = state.outlet.demand == .unlimited
-      state.children[index] = .live(subscription, unlimited: unlimited)
+      state.children.set(.live(subscription, unlimited: unlimited), at: index)
       return unlimited ? .unlimited : .max(1)
     }
     guard let demand else { return subscription.cancel() }
     subscription.request(demand)
   }
 
+  @inlinable
   func receiveChild(_ input: Child.Output, index: Int) -> Subscribers.Demand {
     if state.withLock({ $0.outlet.enqueue(input, tag: index) }) {
       state.drain(delivered: requestOneMore)
@@ -283,10 +369,11 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     return .none
   }
 
+  @inlinable
   func receiveChild(completion: Subscribers.Completion<Failure>, index: Int) {
     if case let .failure(error) = completion { return fail(error) }
-    let (drain, upstream, transform) = state.withLock { state -> (Bool, (any Subscription)?, ((Input) -> Child)?) in
-      guard state.children.removeValue(forKey: index) != nil else { return (false, nil, nil) }
+    let (drain, upstream, transform) = state.withLock { state -> (Bool, (any Subscription)?, Transform?) in
+      guard state.children.remove(at: index) != nil else { return (false, nil, nil) }
       switch state.upstream {
       case .finished where state.children.isEmpty:
         defer { state.transform = nil }
@@ -303,7 +390,8 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   }
 
   /// After a child's value reached downstream: asks that child for the next one.
-  private func requestOneMore(index: Int, _: Subscribers.Demand) {
+  @inlinable
+  func requestOneMore(index: Int, _: Subscribers.Demand) {
     let subscription = state.withLock { state -> (any Subscription)? in
       guard case let .live(subscription, unlimited: false) = state.children[index] else { return nil }
       return subscription
@@ -313,15 +401,21 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
 
   // MARK: Subscription
 
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
+    entryPoints.request(self, demand)
+  }
+
+  @inlinable
+  func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let (drain, raised) = state.withLock { state -> (Bool, [any Subscription]) in
       let drain = state.outlet.add(demand)
-      guard state.outlet.demand == .unlimited else { return (drain, []) }
+      guard state.outlet.demand == .unlimited, !state.children.isEmpty else { return (drain, []) }
       var raised: [any Subscription] = []
-      for (index, slot) in state.children {
+      for (index, slot) in state.children.all {
         if case let .live(subscription, unlimited: false) = slot {
-          state.children[index] = .live(subscription, unlimited: true)
+          state.children.set(.live(subscription, unlimited: true), at: index)
           raised.append(subscription)
         }
       }
@@ -331,7 +425,13 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     if drain { state.drain(delivered: requestOneMore) }
   }
 
+  @inlinable
   func cancel() {
+    entryPoints.cancel(self)
+  }
+
+  @inlinable
+  func cancelSpecialized() {
     let (cancelled, taken, transform) = state.withLock { state in
       defer { state.transform = nil }
       return (state.end(), state.outlet.cancel(), state.transform)
@@ -342,26 +442,36 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
 }
 
 /// The subscriber `FlatMap` attaches to each inner publisher.
-private struct FlatMapChild<Downstream: Subscriber, Upstream: Publisher, Child: Publisher>: Subscriber,
+@usableFromInline
+struct FlatMapChild<Downstream: Subscriber, Upstream: Publisher, Child: Publisher>: Subscriber,
   CustomStringConvertible
 where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstream.Failure == Downstream.Failure {
-  typealias Input = Child.Output
-  typealias Failure = Child.Failure
+  @usableFromInline typealias Input = Child.Output
+  @usableFromInline typealias Failure = Child.Failure
 
-  let inner: FlatMapInner<Downstream, Upstream, Child>
-  let index: Int
-  let combineIdentifier = CombineIdentifier()
+  @usableFromInline let inner: FlatMapInner<Downstream, Upstream, Child>
+  @usableFromInline let index: Int
+  @usableFromInline let combineIdentifier = CombineIdentifier()
 
-  var description: String { "FlatMap" }
+  @usableFromInline var description: String { "FlatMap" }
 
+  @inlinable
+  init(inner: FlatMapInner<Downstream, Upstream, Child>, index: Int) {
+    self.inner = inner
+    self.index = index
+  }
+
+  @inlinable
   func receive(subscription: any Subscription) {
     inner.receiveChild(subscription: subscription, index: index)
   }
 
+  @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
     inner.receiveChild(input, index: index)
   }
 
+  @inlinable
   func receive(completion: Subscribers.Completion<Failure>) {
     inner.receiveChild(completion: completion, index: index)
   }
