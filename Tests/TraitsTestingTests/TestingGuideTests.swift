@@ -4,7 +4,7 @@ import Testing
 import TraitsTesting
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The examples of Docs/Testing.md, as written.
