@@ -106,36 +106,40 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private struct Active: @unchecked Sendable {
+  private struct Active: DeliveringState, QueuedValuesState, @unchecked Sendable {
     var downstream: Downstream
     /// Nil once the upstream completed, or was cancelled on overflow.
     var upstream: (any Subscription)?
+    /// The prefetch strategy is `keepFull`: delivered values are refilled.
+    let keepsFull: Bool
     /// The buffered values; `isDelivering` while a thread delivers them.
-    var buffer = Outbox<Input>()
+    var queue = Outbox<Input>()
     var demand = Subscribers.Demand.none
     /// How the stream ends, once the buffer allows.
     var completion: Subscribers.Completion<Failure>?
     /// Values delivered since the upstream was last asked to refill (`keepFull`).
     var refill = 0
-  }
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
-    case awaitingSubscription(Downstream)
-    case active(Active)
-    case terminal
-
-    /// Runs `body` on the active state in place (without copying the buffer).
-    mutating func updateActive<R>(_ body: (inout Active) -> R) -> R? {
-      guard case var .active(active) = self else { return nil }
-      self = .terminal
-      defer { self = .active(active) }
-      return body(&active)
+    /// Under the lock: what the demand allows; a pause hands back how many
+    /// values to ask the upstream for, to keep the buffer full.
+    mutating func nextDelivery() -> Delivery<Downstream, Subscribers.Demand, Subscribers.Completion<Failure>> {
+      switch takeQueued() {
+      case let .value(downstream, value):
+        if keepsFull {
+          refill += 1
+        }
+        return .value(downstream, value)
+      case let .end(downstream, completion):
+        return .end(downstream, completion)
+      case .pause:
+        let count = upstream == nil ? 0 : refill
+        refill = 0
+        return .pause(count > 0 ? .max(count) : .none)
+      }
     }
   }
 
-  private let state: Lock<State>
+  private let state: Lock<TimedState<Downstream, Active>>
   private let size: Int
   private let prefetch: Publishers.PrefetchStrategy
   private let whenFull: Publishers.BufferingStrategy<Failure>
@@ -155,15 +159,13 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
   }
 
   func receive(subscription: any Subscription) {
-    let taken = state.withLock { state -> Handoff<Downstream>? in
-      guard case let .awaitingSubscription(downstream) = state else { return nil }
-      state = .active(Active(downstream: downstream, upstream: subscription))
-      return Handoff(value: downstream)
-    }
-    guard let downstream = taken?.value else {
-      subscription.cancel()
-      return
-    }
+    let keepsFull = prefetch == .keepFull
+    guard
+      let downstream = state.activate(
+        subscription,
+        { Active(downstream: $0, upstream: subscription, keepsFull: keepsFull) }
+      )
+    else { return }
     switch prefetch {
     case .keepFull:
       if size > 0 {
@@ -186,23 +188,23 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
       state.updateActive { active -> Arrival in
         guard let upstream = active.upstream else { return .ignored }
         var dropped: Input?
-        if active.buffer.count >= size {
+        if active.queue.count >= size {
           switch whenFull {
           case .dropNewest:
-            return .buffered(deliver: active.buffer.claim(), dropped: input)
+            return .buffered(deliver: active.queue.claim(), dropped: input)
           case .dropOldest:
-            dropped = active.buffer.removeFirst()
+            dropped = active.queue.removeFirst()
           case .customError:
             active.upstream = nil
             return .overflow(upstream)
           }
         }
         if size > 0 {
-          active.buffer.append(input)
+          active.queue.append(input)
         } else {
           dropped = input
         }
-        return .buffered(deliver: active.buffer.claim(), dropped: dropped)
+        return .buffered(deliver: active.queue.claim(), dropped: dropped)
       } ?? .ignored
     }
     switch arrival {
@@ -218,7 +220,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
       let deliver = state.withLock { state in
         state.updateActive { active -> Bool in
           active.completion = .failure(error)
-          return active.buffer.claim()
+          return active.queue.claim()
         } ?? false
       }
       return deliver ? self.deliver() : .none
@@ -231,7 +233,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
         guard active.upstream != nil else { return false }
         active.upstream = nil
         active.completion = completion
-        return active.buffer.claim()
+        return active.queue.claim()
       } ?? false
     }
     if deliver {
@@ -244,7 +246,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     let taken = state.withLock { state -> Handoff<(deliver: Bool, upstream: (any Subscription)?)>? in
       state.updateActive { active in
         active.demand += demand
-        return Handoff(value: (active.buffer.claim(), active.upstream))
+        return Handoff(value: (active.queue.claim(), active.upstream))
       } ?? nil
     }
     guard let (deliver, upstream) = taken?.value, deliver else { return }
@@ -255,64 +257,14 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
   }
 
   func cancel() {
-    let ended = state.withLock { state -> Handoff<State> in
-      defer { state = .terminal }
-      return Handoff(value: state)
-    }
-    guard case let .active(active) = ended.value else { return }
-    active.upstream?.cancel()
+    state.terminate()?.upstream?.cancel()
     // The downstream and the buffered values are released here, after the lock.
-  }
-
-  private enum Step: @unchecked Sendable {
-    case stop(refill: Subscribers.Demand)
-    case value(Downstream, Input)
-    case complete(Downstream, Subscribers.Completion<Failure>)
   }
 
   /// Delivers what the demand allows, then the completion if its turn has
   /// come; runs on one thread at a time. Returns how many values to ask the
   /// upstream for, to keep the buffer full.
   private func deliver() -> Subscribers.Demand {
-    while true {
-      let step = state.withLock { state -> Step in
-        guard case var .active(active) = state else { return .stop(refill: .none) }
-        state = .terminal
-        if active.demand > 0, let value = active.buffer.removeFirst() {
-          active.demand -= 1
-          if prefetch == .keepFull {
-            active.refill += 1
-          }
-          state = .active(active)
-          return .value(active.downstream, value)
-        }
-        switch active.completion {
-        case let .failure(error)?:
-          return .complete(active.downstream, .failure(error))
-        case .finished? where active.buffer.isEmpty:
-          return .complete(active.downstream, .finished)
-        case .finished?, nil:
-          active.buffer.release()
-          let refill = active.upstream == nil ? 0 : active.refill
-          active.refill = 0
-          state = .active(active)
-          return .stop(refill: refill > 0 ? .max(refill) : .none)
-        }
-      }
-      switch step {
-      case let .stop(refill):
-        return refill
-      case let .value(downstream, input):
-        let additional = downstream.receive(input)
-        if additional > 0 {
-          state.withLock { state in
-            _ = state.updateActive { $0.demand += additional }
-          }
-        }
-      case let .complete(downstream, completion):
-        downstream.receive(completion: completion)
-        return .none
-      }
-    }
+    state.deliver(onDemand: { self.state.addDemand($0) }, end: { $0.receive(completion: $1) }) ?? .none
   }
 }

@@ -101,7 +101,7 @@ where Downstream.Input == [Element] {
   typealias Input = Element
   typealias Failure = Downstream.Failure
 
-  private struct Active: @unchecked Sendable {
+  private struct Active: DeliveringState, QueuedValuesState, RestartableTimerState, @unchecked Sendable {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?
@@ -109,29 +109,19 @@ where Downstream.Input == [Element] {
     /// The values of the current window.
     var window: [Element] = []
     /// Arrays waiting for demand; `isDelivering` while a thread delivers them.
-    var ready = Outbox<[Element]>()
+    var queue = Outbox<[Element]>()
     /// How the stream ends, once the ready arrays are out.
     var completion: Subscribers.Completion<Failure>?
     var timer: (any Cancellable)?
-  }
+    /// Counts the timer's starts (it starts once).
+    var timerGeneration = 0
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
-    case awaitingSubscription(Downstream)
-    case active(Active)
-    case terminal
-
-    /// Runs `body` on the active state in place (without copying its arrays).
-    mutating func updateActive<R>(_ body: (inout Active) -> R) -> R? {
-      guard case var .active(active) = self else { return nil }
-      self = .terminal
-      defer { self = .active(active) }
-      return body(&active)
+    mutating func nextDelivery() -> Delivery<Downstream, Void, Subscribers.Completion<Failure>> {
+      takeQueued()
     }
   }
 
-  private let state: Lock<State>
+  private let state: Lock<TimedState<Downstream, Active>>
   private let scheduler: Context
   private let window: Context.SchedulerTimeType.Stride
   /// The largest array, for `.byTimeOrCount`; nil for `.byTime`.
@@ -155,32 +145,11 @@ where Downstream.Input == [Element] {
   }
 
   func receive(subscription: any Subscription) {
-    let taken = state.withLock { state -> Handoff<Downstream>? in
-      guard case let .awaitingSubscription(downstream) = state else { return nil }
-      state = .active(Active(downstream: downstream, upstream: subscription))
-      return Handoff(value: downstream)
-    }
-    guard let downstream = taken?.value else {
-      subscription.cancel()
+    guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription) }) else {
       return
     }
-    let timer = scheduler.schedule(
-      after: scheduler.now.advanced(by: window),
-      interval: window,
-      tolerance: scheduler.minimumTolerance,
-      options: options
-    ) { [weak self] in
+    state.restartTimer(on: scheduler, every: window, options: options) { [weak self] _ in
       self?.windowEnded()
-    }
-    let stored = state.withLock { state in
-      state.updateActive { active -> Bool in
-        guard active.upstream != nil else { return false }
-        active.timer = timer
-        return true
-      } ?? false
-    }
-    if !stored {
-      timer.cancel()
     }
     downstream.receive(subscription: self)
     if count == nil {
@@ -194,9 +163,9 @@ where Downstream.Input == [Element] {
         guard active.upstream != nil else { return false }
         active.window.append(input)
         guard let count, active.window.count >= count else { return false }
-        active.ready.append(active.window)
+        active.queue.append(active.window)
         active.window = []
-        return active.ready.claim()
+        return active.queue.claim()
       } ?? false
     }
     if mustDeliver {
@@ -209,9 +178,9 @@ where Downstream.Input == [Element] {
     let mustDeliver = state.withLock { state in
       state.updateActive { active -> Bool in
         guard active.upstream != nil, !active.window.isEmpty else { return false }
-        active.ready.append(active.window)
+        active.queue.append(active.window)
         active.window = []
-        return active.ready.claim()
+        return active.queue.claim()
       } ?? false
     }
     if mustDeliver {
@@ -229,14 +198,14 @@ where Downstream.Input == [Element] {
         switch completion {
         case .finished:
           if !active.window.isEmpty {
-            active.ready.append(active.window)
+            active.queue.append(active.window)
           }
         case .failure:
-          dropped = active.ready.removeAll() + [active.window]
+          dropped = active.queue.removeAll() + [active.window]
         }
         active.window = []
         defer { active.timer = nil }
-        return Handoff(value: (active.ready.claim(), active.timer, dropped))
+        return Handoff(value: (active.queue.claim(), active.timer, dropped))
       } ?? nil
     }
     guard let ended = ended?.value else { return }
@@ -251,7 +220,7 @@ where Downstream.Input == [Element] {
     let taken = state.withLock { state -> Handoff<(deliver: Bool, upstream: (any Subscription)?)>? in
       state.updateActive { active in
         active.demand += demand
-        return Handoff(value: (active.ready.claim(), active.upstream))
+        return Handoff(value: (active.queue.claim(), active.upstream))
       } ?? nil
     }
     guard let (mustDeliver, upstream) = taken?.value else { return }
@@ -264,65 +233,28 @@ where Downstream.Input == [Element] {
   }
 
   func cancel() {
-    let ended = state.withLock { state -> Handoff<State> in
-      defer { state = .terminal }
-      return Handoff(value: state)
-    }
-    guard case let .active(active) = ended.value else { return }
+    guard let active = state.terminate() else { return }
     active.timer?.cancel()
     active.upstream?.cancel()
     // The downstream and the collected values are released here, after the lock.
   }
 
-  private enum Step: @unchecked Sendable {
-    case stop
-    case value(Downstream, [Element])
-    case complete(Downstream, Subscribers.Completion<Failure>)
-  }
-
   /// Delivers the ready arrays the demand allows, then the completion if its
   /// turn has come; runs on one thread at a time.
   private func deliver() {
-    while true {
-      let step = state.withLock { state -> Step in
-        guard case var .active(active) = state else { return .stop }
-        state = .terminal
-        if active.demand > 0, let group = active.ready.removeFirst() {
-          active.demand -= 1
-          state = .active(active)
-          return .value(active.downstream, group)
-        }
-        switch active.completion {
-        case let .failure(error)?:
-          return .complete(active.downstream, .failure(error))
-        case .finished? where active.ready.isEmpty:
-          return .complete(active.downstream, .finished)
-        case .finished?, nil:
-          active.ready.release()
-          state = .active(active)
-          return .stop
-        }
-      }
-      switch step {
-      case .stop:
-        return
-      case let .value(downstream, group):
-        let additional = downstream.receive(group)
-        if additional > 0 {
-          let upstream = state.withLock { state in
-            state.updateActive { active -> Handoff<(any Subscription)?> in
-              active.demand += additional
-              return Handoff(value: active.upstream)
-            }
-          }
-          if let count {
-            upstream?.value?.request(additional * count)
+    state.deliver(
+      onDemand: { additional in
+        let upstream = self.state.withLock { state in
+          state.updateActive { active -> Handoff<(any Subscription)?> in
+            active.demand += additional
+            return Handoff(value: active.upstream)
           }
         }
-      case let .complete(downstream, completion):
-        downstream.receive(completion: completion)
-        return
-      }
-    }
+        if let count = self.count {
+          upstream?.value?.request(additional * count)
+        }
+      },
+      end: { $0.receive(completion: $1) }
+    )
   }
 }

@@ -84,12 +84,7 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private enum Event {
-    case value(Input)
-    case completion(Subscribers.Completion<Failure>)
-  }
-
-  private struct Active: @unchecked Sendable {
+  private struct Active: EventOutboxState, DemandCounting, RestartableTimerState, @unchecked Sendable {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?
@@ -97,29 +92,13 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
     /// The latest value, waiting for the upstream to settle.
     var waiting: Input?
     /// Counts the values, so that the timer of an older value does nothing.
-    var generation = 0
+    var timerGeneration = 0
     var timer: (any Cancellable)?
     /// Events due to the downstream, delivered by one thread at a time.
-    var outbox = Outbox<Event>()
+    var outbox = Outbox<TimedEvent<Input, Failure>>()
   }
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
-    case awaitingSubscription(Downstream)
-    case active(Active)
-    case terminal
-
-    /// Runs `body` on the active state in place (without copying its queue).
-    mutating func updateActive<R>(_ body: (inout Active) -> R) -> R? {
-      guard case var .active(active) = self else { return nil }
-      self = .terminal
-      defer { self = .active(active) }
-      return body(&active)
-    }
-  }
-
-  private let state: Lock<State>
+  private let state: Lock<TimedState<Downstream, Active>>
   private let dueTime: Context.SchedulerTimeType.Stride
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
@@ -139,13 +118,7 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func receive(subscription: any Subscription) {
-    let taken = state.withLock { state -> Handoff<Downstream>? in
-      guard case let .awaitingSubscription(downstream) = state else { return nil }
-      state = .active(Active(downstream: downstream, upstream: subscription))
-      return Handoff(value: downstream)
-    }
-    guard let downstream = taken?.value else {
-      subscription.cancel()
+    guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription) }) else {
       return
     }
     downstream.receive(subscription: self)
@@ -153,35 +126,10 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let restart = state.withLock { state -> Handoff<(generation: Int, previous: (any Cancellable)?)>? in
-      state.updateActive { active in
-        guard active.upstream != nil else { return nil }
-        active.generation += 1
-        active.waiting = input
-        defer { active.timer = nil }
-        return Handoff(value: (active.generation, active.timer))
-      } ?? nil
-    }
-    guard let (generation, previous) = restart?.value else { return .none }
-    previous?.cancel()
-    // A repeating action, for its cancellable; it is cancelled when it first runs.
-    let timer = scheduler.schedule(
-      after: scheduler.now.advanced(by: dueTime),
-      interval: dueTime,
-      tolerance: scheduler.minimumTolerance,
-      options: options
-    ) { [weak self] in
+    // A repeating timer, for its cancellable; it is cancelled when it first fires.
+    state.restartTimer(on: scheduler, every: dueTime, options: options, prepare: { $0.waiting = input }) {
+      [weak self] generation in
       self?.timerFired(generation: generation)
-    }
-    let stored = state.withLock { state -> Bool in
-      state.updateActive { active -> Bool in
-        guard active.generation == generation, active.upstream != nil else { return false }
-        active.timer = timer
-        return true
-      } ?? false
-    }
-    if !stored {
-      timer.cancel()  // a newer value, the completion or the cancel came meanwhile
     }
     return .none
   }
@@ -189,7 +137,7 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   private func timerFired(generation: Int) {
     let fired = state.withLock { state -> Handoff<(timer: (any Cancellable)?, deliver: Bool)>? in
       state.updateActive { active in
-        guard active.generation == generation, let value = active.waiting else { return nil }
+        guard active.timerGeneration == generation, let value = active.waiting else { return nil }
         active.waiting = nil
         defer { active.timer = nil }
         guard active.demand > 0 else {
@@ -212,7 +160,7 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
       state.updateActive { active in
         guard active.upstream != nil else { return Handoff(value: (false, nil, nil)) }
         active.upstream = nil
-        active.generation += 1
+        active.timerGeneration += 1
         defer {
           active.timer = nil
           active.waiting = nil
@@ -238,59 +186,17 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
-    state.withLock { state in
-      _ = state.updateActive { $0.demand += demand }
-    }
+    state.addDemand(demand)
   }
 
   func cancel() {
-    let ended = state.withLock { state -> Handoff<State> in
-      defer { state = .terminal }
-      return Handoff(value: state)
-    }
-    guard case let .active(active) = ended.value else { return }
+    guard let active = state.terminate() else { return }
     active.timer?.cancel()
     active.upstream?.cancel()
   }
 
-  private enum Step: @unchecked Sendable {
-    case stop
-    case value(Downstream, Input)
-    case complete(Downstream, Subscribers.Completion<Failure>)
-  }
-
   /// Delivers the outbox's events; runs on one thread at a time.
   private func deliver() {
-    while true {
-      let step = state.withLock { state -> Step in
-        guard case var .active(active) = state else { return .stop }
-        state = .terminal
-        switch active.outbox.removeFirst() {
-        case nil:
-          active.outbox.release()
-          state = .active(active)
-          return .stop
-        case let .value(input)?:
-          state = .active(active)
-          return .value(active.downstream, input)
-        case let .completion(completion)?:
-          return .complete(active.downstream, completion)
-        }
-      }
-      switch step {
-      case .stop:
-        return
-      case let .value(downstream, input):
-        let additional = downstream.receive(input)
-        if additional > 0 {
-          state.withLock { state in
-            _ = state.updateActive { $0.demand += additional }
-          }
-        }
-      case let .complete(downstream, completion):
-        downstream.receive(completion: completion)
-        return
-      }
-    }
+    state.deliver(onDemand: { self.state.addDemand($0) }, end: { $0.receive(completion: $1) })
   }
 }

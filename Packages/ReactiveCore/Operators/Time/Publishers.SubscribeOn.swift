@@ -92,15 +92,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
     var calls = Outbox<Call>()
   }
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
-    case awaitingSubscription(Downstream)
-    case active(Active)
-    case terminal
-  }
-
-  private let state: Lock<State>
+  private let state: Lock<TimedState<Downstream, Active>>
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
 
@@ -113,13 +105,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   func receive(subscription: any Subscription) {
-    let taken = state.withLock { state -> Handoff<Downstream>? in
-      guard case let .awaitingSubscription(downstream) = state else { return nil }
-      state = .active(Active(downstream: downstream, upstream: subscription))
-      return Handoff(value: downstream)
-    }
-    guard let downstream = taken?.value else {
-      subscription.cancel()
+    guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription) }) else {
       return
     }
     downstream.receive(subscription: self)
@@ -134,7 +120,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let ended = state.withLock { state -> Handoff<State> in
+    let ended = state.withLock { state -> Handoff<TimedState<Downstream, Active>> in
       guard case .active = state else { return Handoff(value: .terminal) }
       defer { state = .terminal }
       return Handoff(value: state)

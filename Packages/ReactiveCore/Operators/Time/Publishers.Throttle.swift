@@ -83,12 +83,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   typealias Failure = Downstream.Failure
   typealias Time = Context.SchedulerTimeType
 
-  private enum Event {
-    case value(Input)
-    case completion(Subscribers.Completion<Failure>)
-  }
-
-  private struct Active: @unchecked Sendable {
+  private struct Active: EventOutboxState, DemandCounting, @unchecked Sendable {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?
@@ -100,26 +95,10 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     /// When the last value was published; nil before the first.
     var lastEmission: Time?
     /// Events due to the downstream, delivered by one thread at a time.
-    var outbox = Outbox<Event>()
+    var outbox = Outbox<TimedEvent<Input, Failure>>()
   }
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
-    case awaitingSubscription(Downstream)
-    case active(Active)
-    case terminal
-
-    /// Runs `body` on the active state in place (without copying its queue).
-    mutating func updateActive<R>(_ body: (inout Active) -> R) -> R? {
-      guard case var .active(active) = self else { return nil }
-      self = .terminal
-      defer { self = .active(active) }
-      return body(&active)
-    }
-  }
-
-  private let state: Lock<State>
+  private let state: Lock<TimedState<Downstream, Active>>
   private let interval: Context.SchedulerTimeType.Stride
   private let scheduler: Context
   private let latest: Bool
@@ -134,13 +113,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func receive(subscription: any Subscription) {
-    let taken = state.withLock { state -> Handoff<Downstream>? in
-      guard case let .awaitingSubscription(downstream) = state else { return nil }
-      state = .active(Active(downstream: downstream, upstream: subscription))
-      return Handoff(value: downstream)
-    }
-    guard let downstream = taken?.value else {
-      subscription.cancel()
+    guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription) }) else {
       return
     }
     subscription.request(.unlimited)
@@ -214,58 +187,15 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
-    state.withLock { state in
-      _ = state.updateActive { $0.demand += demand }
-    }
+    state.addDemand(demand)
   }
 
   func cancel() {
-    let ended = state.withLock { state -> Handoff<State> in
-      defer { state = .terminal }
-      return Handoff(value: state)
-    }
-    guard case let .active(active) = ended.value else { return }
-    active.upstream?.cancel()
-  }
-
-  private enum Step: @unchecked Sendable {
-    case stop
-    case value(Downstream, Input)
-    case complete(Downstream, Subscribers.Completion<Failure>)
+    state.terminate()?.upstream?.cancel()
   }
 
   /// Delivers the outbox's events; runs on one thread at a time.
   private func deliver() {
-    while true {
-      let step = state.withLock { state -> Step in
-        guard case var .active(active) = state else { return .stop }
-        state = .terminal
-        switch active.outbox.removeFirst() {
-        case nil:
-          active.outbox.release()
-          state = .active(active)
-          return .stop
-        case let .value(input)?:
-          state = .active(active)
-          return .value(active.downstream, input)
-        case let .completion(completion)?:
-          return .complete(active.downstream, completion)
-        }
-      }
-      switch step {
-      case .stop:
-        return
-      case let .value(downstream, input):
-        let additional = downstream.receive(input)
-        if additional > 0 {
-          state.withLock { state in
-            _ = state.updateActive { $0.demand += additional }
-          }
-        }
-      case let .complete(downstream, completion):
-        downstream.receive(completion: completion)
-        return
-      }
-    }
+    state.deliver(onDemand: { self.state.addDemand($0) }, end: { $0.receive(completion: $1) })
   }
 }

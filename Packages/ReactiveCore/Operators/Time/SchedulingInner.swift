@@ -41,7 +41,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     case timedOut
   }
 
-  private struct Active: @unchecked Sendable {
+  private struct Active: DeliveringState, RestartableTimerState, @unchecked Sendable {
     var downstream: Downstream
     /// Nil once the upstream completed or was cancelled by the timeout.
     var upstream: (any Subscription)?
@@ -54,25 +54,24 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     var timerGeneration = 0
     /// The downstream has requested at least once (the timeout restarts then, as in Combine).
     var hasRequested = false
-  }
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
-    case awaitingSubscription(Downstream)
-    case active(Active)
-    case terminal
-
-    /// Runs `body` on the active state in place (without copying its queue).
-    mutating func updateActive<R>(_ body: (inout Active) -> R) -> R? {
-      guard case var .active(active) = self else { return nil }
-      self = .terminal
-      defer { self = .active(active) }
-      return body(&active)
+    /// Under the lock: the oldest event, if a scheduled action that ran owes it.
+    mutating func nextDelivery() -> Delivery<Downstream, Void, Event> {
+      guard ranActions > 0, let event = outbox.removeFirst() else {
+        outbox.release()
+        return .pause(())
+      }
+      ranActions -= 1
+      switch event {
+      case let .value(input):
+        return .value(downstream, input)
+      case .completion, .timedOut:
+        return .end(downstream, event)
+      }
     }
   }
 
-  private let state: Lock<State>
+  private let state: Lock<TimedState<Downstream, Active>>
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
   private let rule: SchedulingRule<Context, Failure>
@@ -95,13 +94,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   // MARK: Upstream side
 
   func receive(subscription: any Subscription) {
-    let taken = state.withLock { state -> Handoff<Downstream>? in
-      guard case let .awaitingSubscription(downstream) = state else { return nil }
-      state = .active(Active(downstream: downstream, upstream: subscription))
-      return Handoff(value: downstream)
-    }
-    guard let downstream = taken?.value else {
-      subscription.cancel()
+    guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription) }) else {
       return
     }
     restartTimer()
@@ -154,11 +147,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 
   func cancel() {
-    let ended = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
-    guard case let .active(active) = ended else { return }
+    guard let active = state.terminate() else { return }
     active.timer?.cancel()
     active.upstream?.cancel()
     // The downstream and the undelivered events are released here, after the lock.
@@ -190,50 +179,22 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     }
   }
 
-  private enum Step: @unchecked Sendable {
-    case stop
-    case value(Downstream, Input)
-    case complete(Downstream, Event)
-  }
-
   /// Delivers events while scheduled actions owe them; runs on one thread at a time.
   private func deliver() {
-    while true {
-      let step = state.withLock { state -> Step in
-        guard case var .active(active) = state else { return .stop }
-        state = .terminal
-        guard active.ranActions > 0, let event = active.outbox.removeFirst() else {
-          active.outbox.release()
-          state = .active(active)
-          return .stop
-        }
-        active.ranActions -= 1
+    state.deliver(
+      onDemand: { additional in
+        let upstream = self.state.withLock { state in state.updateActive { $0.upstream } ?? nil }
+        upstream?.request(additional)
+      },
+      end: { downstream, event in
         switch event {
-        case let .value(input):
-          state = .active(active)
-          return .value(active.downstream, input)
-        case .completion, .timedOut:
-          // Stays terminal; the rest of the state is released after the lock.
-          return .complete(active.downstream, event)
+        case let .completion(completion):
+          downstream.receive(completion: completion)
+        case .timedOut, .value:  // a value never ends the stream: only the timeout comes here
+          downstream.receive(completion: self.timeoutCompletion())
         }
       }
-      switch step {
-      case .stop:
-        return
-      case let .value(downstream, input):
-        let additional = downstream.receive(input)
-        if additional > 0 {
-          let upstream = state.withLock { state in state.updateActive { $0.upstream } ?? nil }
-          upstream?.request(additional)
-        }
-      case let .complete(downstream, .completion(completion)):
-        downstream.receive(completion: completion)
-        return
-      case let .complete(downstream, _):
-        downstream.receive(completion: timeoutCompletion())
-        return
-      }
-    }
+    )
   }
 
   // MARK: Timeout
@@ -246,33 +207,8 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   /// Starts the timeout anew; does nothing for the other rules.
   private func restartTimer() {
     guard case let .soonWithTimeout(interval, _) = rule else { return }
-    let restart = state.withLock { state in
-      state.updateActive { active -> (Int, (any Cancellable)?)? in
-        guard active.upstream != nil else { return nil }
-        active.timerGeneration += 1
-        defer { active.timer = nil }
-        return (active.timerGeneration, active.timer)
-      } ?? nil
-    }
-    guard let (generation, previous) = restart else { return }
-    previous?.cancel()
-    let timer = scheduler.schedule(
-      after: scheduler.now.advanced(by: interval),
-      interval: interval,
-      tolerance: scheduler.minimumTolerance,
-      options: options
-    ) { [weak self] in
+    state.restartTimer(on: scheduler, every: interval, options: options) { [weak self] generation in
       self?.timerFired(generation: generation)
-    }
-    let stored = state.withLock { state -> Bool in
-      state.updateActive { active -> Bool in
-        guard active.timerGeneration == generation, active.upstream != nil else { return false }
-        active.timer = timer
-        return true
-      } ?? false
-    }
-    if !stored {
-      timer.cancel()  // restarted or ended meanwhile
     }
   }
 
