@@ -61,12 +61,15 @@ format:
 ## so that it does not invalidate the normal build), then the reliability
 ## suites again, alone, in their heavy mode (RELIABILITY_CHECK=1: up to 2 s
 ## and thousands of rounds or cases each, instead of a few hundred; alone, so
-## that their load does not slow the real-time tests of the first run). It
+## that their load does not slow the real-time tests of the first run). Tests
+## run one at a time (--no-parallel): under ThreadSanitizer, blocking stress
+## tests running beside async tests starve Swift's two cooperative threads
+## for tens of seconds on a 2-core machine. It
 ## must report no race and no failure, and ends with the number of rounds and
 ## cases each reliability suite ran. A failing seed reruns alone with
 ## RELIABILITY_SEED=<seed> (Docs/Reliability.md).
 RELIABILITY_SUITES := CoreStressTests|MisbehavingUpstreamTests|OperatorLeakTests|ReliabilityKitTests|SinglePropertyTests|SingleStressTests|MaybeReliabilityTests|TraitSubscriptionStressTests
-TSAN_TEST := $(SWIFT) test --skip-build --sanitize=thread --disable-xctest --scratch-path .build-tsan
+TSAN_TEST := $(SWIFT) test --skip-build --sanitize=thread --disable-xctest --no-parallel --scratch-path .build-tsan
 
 check:
 	@for kit in Tests/*/Reliability/ReliabilityKit.swift; do \
