@@ -16,11 +16,14 @@ public import ReactiveCore
 //
 // A publisher that is not a maybe (a subject, a merge) publishes no value
 // either when its Output is Never, but it does not conform here: use
-// `ignoreOutput()`, which is completable for any upstream.
+// `ignoreOutput()`, which is completable for any upstream. AnyPublisher is the
+// exception, so that an erased `ignoreOutput()` keeps the trait.
 
 // MARK: - Publishers and subjects
 
-// AnyPublisher: not completable — it erases any publisher; use eraseToAnyCompletablePublisher().
+// AnyPublisher: completable when its Output is Never — it can only finish, fail or
+// never end; otherwise use eraseToAnyCompletablePublisher().
+extension AnyPublisher: CompletablePublisher where Output == Never {}
 // CurrentValueSubject: not completable — not a maybe publisher (and it needs a current value).
 extension Deferred: CompletablePublisher where DeferredPublisher: CompletablePublisher {}
 extension Empty: CompletablePublisher where Output == Never {}

@@ -21,6 +21,23 @@ extension Publisher {
   }
 }
 
+// Where the context asks for the erased type (a return value, an array of
+// erased publishers), as the original CombineTraits returned it; without
+// such a context the zero-cost struct above wins.
+extension Publisher {
+  /// Declares, without any check, that this publisher honors the immediate
+  /// contract, and erases it, where the context asks for an
+  /// `AnyImmediatePublisher`:
+  ///
+  /// ```swift
+  /// let publishers: [AnyImmediatePublisher<Int, Never>] = [a.uncheckedImmediate(), b.uncheckedImmediate()]
+  /// ```
+  @_disfavoredOverload
+  public func uncheckedImmediate() -> AnyImmediatePublisher<Output, Failure> {
+    AnyImmediatePublisher(unchecked: eraseToAnyPublisher())
+  }
+}
+
 extension ImmediatePublisher {
   /// Returns this publisher: it is already immediate.
   @available(*, deprecated, message: "This publisher is already an ImmediatePublisher: uncheckedImmediate() is useless")

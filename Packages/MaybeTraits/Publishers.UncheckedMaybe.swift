@@ -17,6 +17,23 @@ extension Publisher {
   }
 }
 
+// Where the context asks for the erased type (a return value, an array of
+// erased publishers), as the original CombineTraits returned it; without
+// such a context the zero-cost struct above wins.
+extension Publisher {
+  /// Declares, without any check, that this publisher honors the maybe
+  /// contract, and erases it, where the context asks for an
+  /// `AnyMaybePublisher`:
+  ///
+  /// ```swift
+  /// let publishers: [AnyMaybePublisher<Int, Never>] = [a.uncheckedMaybe(), b.uncheckedMaybe()]
+  /// ```
+  @_disfavoredOverload
+  public func uncheckedMaybe() -> AnyMaybePublisher<Output, Failure> {
+    AnyMaybePublisher(unchecked: eraseToAnyPublisher())
+  }
+}
+
 extension MaybePublisher {
   /// A maybe publisher needs no conversion: this returns it unchanged.
   @available(*, deprecated, message: "This publisher is already a MaybePublisher: uncheckedMaybe() is useless")

@@ -11,7 +11,10 @@ public import ReactiveCore
 
 // MARK: - Publishers and subjects
 
-// AnyPublisher: not maybe — it erases any publisher; use eraseToAnyMaybePublisher().
+// AnyPublisher: a maybe only when its Output is Never — it can then only finish,
+// fail or never end (`ignoreOutput().eraseToAnyPublisher()` keeps the trait);
+// otherwise it erases any publisher: use eraseToAnyMaybePublisher().
+extension AnyPublisher: MaybePublisher where Output == Never {}
 // CurrentValueSubject: not maybe — it publishes its current value, then every value sent.
 extension Deferred: MaybePublisher where DeferredPublisher: MaybePublisher {}
 extension Empty: MaybePublisher {}

@@ -32,3 +32,51 @@ extension AnySinglePublisher {
     Self(unchecked: Empty(completeImmediately: false).eraseToAnyPublisher())
   }
 }
+
+// Typed factories, as in the original CombineTraits: code written for it
+// compiles unchanged. Without a context, `.just(1)` is a publisher that cannot
+// fail; the labelled forms name the type the context would otherwise give.
+extension AnySinglePublisher where Failure == Never {
+  /// A single publisher of `value` that cannot fail: `AnySinglePublisher.just(1)`
+  /// needs no type annotation.
+  ///
+  /// - Parameter value: The value to publish.
+  public static func just(_ value: Output) -> Self {
+    Self(unchecked: Result<Output, Never>.Publisher(.success(value)).eraseToAnyPublisher())
+  }
+}
+
+extension AnySinglePublisher {
+  /// A single publisher of `value`, whose failure type is given explicitly.
+  ///
+  /// ```swift
+  /// let user = AnySinglePublisher.just(alice, failureType: APIError.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The value to publish.
+  ///   - failureType: The failure type of the publisher.
+  public static func just(_ value: Output, failureType: Failure.Type) -> Self {
+    just(value)
+  }
+
+  /// A single publisher that fails with `error`, whose output type is given
+  /// explicitly.
+  ///
+  /// - Parameters:
+  ///   - error: The error to fail with.
+  ///   - outputType: The output type of the publisher.
+  public static func fail(_ error: Failure, outputType: Output.Type) -> Self {
+    fail(error)
+  }
+
+  /// A single publisher that never publishes and never completes, with both
+  /// types given explicitly.
+  ///
+  /// - Parameters:
+  ///   - outputType: The output type of the publisher.
+  ///   - failureType: The failure type of the publisher.
+  public static func never(outputType: Output.Type, failureType: Failure.Type) -> Self {
+    never()
+  }
+}

@@ -17,6 +17,23 @@ extension Publisher {
   }
 }
 
+// Where the context asks for the erased type (a return value, an array of
+// erased publishers), as the original CombineTraits returned it; without
+// such a context the zero-cost struct above wins.
+extension Publisher {
+  /// Declares, without any check, that this publisher honors the single
+  /// contract, and erases it, where the context asks for an
+  /// `AnySinglePublisher`:
+  ///
+  /// ```swift
+  /// let publishers: [AnySinglePublisher<Int, Never>] = [a.uncheckedSingle(), b.uncheckedSingle()]
+  /// ```
+  @_disfavoredOverload
+  public func uncheckedSingle() -> AnySinglePublisher<Output, Failure> {
+    AnySinglePublisher(unchecked: eraseToAnyPublisher())
+  }
+}
+
 extension SinglePublisher {
   /// A single publisher needs no conversion: this returns it unchanged.
   @available(*, deprecated, message: "This publisher is already a SinglePublisher: uncheckedSingle() is useless")

@@ -30,6 +30,17 @@ import Testing
     #expect(shown == ["20.5 °C", "21.0 °C"])
   }
 
+  @Test func originalSpellingsKeepCompiling() {
+    func refreshAll(_ ids: [Int]) -> [AnySinglePublisher<Int, Never>] {
+      ids.map { [$0].publisher.uncheckedSingle() }
+    }
+    let fallback = AnySinglePublisher.just(0)
+    let failed = AnySinglePublisher.fail(LookupError.notFound, outputType: String.self)
+    #expect(refreshAll([1, 2]).map { $0.record().values } == [[1], [2]])
+    #expect(fallback.record().values == [0])
+    #expect(failed.record().events == [.subscription, .failure(.notFound)])
+  }
+
   @Test func filterOfASingleIsAMaybe() {
     func fullName(of login: String) -> AnySinglePublisher<String, LookupError> {
       let names = ["ada": "Ada Lovelace"]

@@ -32,10 +32,13 @@ let subjectIsPublisher: any Publisher<Never, Never> = PassthroughSubject<Never, 
 // expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}
 let subjectIsNotCompletable: any CompletablePublisher<Never> = PassthroughSubject<Never, Never>()
 
-let anyPublisherIsPublisher: any Publisher<Never, Never> = done.eraseToAnyPublisher()
 let anyCompletableIsCompletable: any CompletablePublisher<Never> = done.eraseToAnyCompletablePublisher()
-// expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}
-let anyPublisherIsNotCompletable: any CompletablePublisher<Never> = done.eraseToAnyPublisher()
+// An AnyPublisher whose Output is Never can only complete: it is completable.
+let anyPublisherOfNeverIsCompletable: any CompletablePublisher<Never> = done.eraseToAnyPublisher()
+let erasedIgnoreOutputIsCompletable: any CompletablePublisher<Never> = Just(1).ignoreOutput().eraseToAnyPublisher()
+let anyPublisherOfIntIsPublisher: any Publisher<Int, Never> = Just(1).eraseToAnyPublisher()
+// expected-error@+1 {{cannot convert value of type 'Int' to expected argument type 'Never'}}
+let anyPublisherOfIntIsNotCompletable = completable(Just(1).eraseToAnyPublisher())
 
 let andThenIsCompletable = completable(done.andThen(done))
 // expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}

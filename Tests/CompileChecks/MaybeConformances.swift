@@ -15,8 +15,11 @@ func maybe<P: MaybePublisher>(_ publisher: P) -> P { publisher }
 
 let anyPublisherIsPublisher: any Publisher<Int, Never> = one.eraseToAnyPublisher()
 let anyMaybePublisherIsMaybe: any MaybePublisher<Int, Never> = one.eraseToAnyMaybePublisher()
-// expected-error@+1 {{does not conform to specified type 'MaybePublisher'}}
-let anyPublisherIsNotMaybe: any MaybePublisher<Int, Never> = one.eraseToAnyPublisher()
+// An AnyPublisher that can publish a value is not a maybe: only AnyPublisher<Never, _> is.
+// expected-error@+1 {{requires the types 'Int' and 'Never' be equivalent}}
+let anyPublisherIsNotMaybe = maybe(one.eraseToAnyPublisher())
+// An AnyPublisher whose Output is Never can only finish, fail or never end.
+let anyPublisherOfNeverIsMaybe: any MaybePublisher<Never, Never> = one.ignoreOutput().eraseToAnyPublisher()
 
 let currentValueSubjectIsPublisher: any Publisher<Int, Never> = CurrentValueSubject<Int, Never>(1)
 // expected-error@+1 {{does not conform to specified type 'MaybePublisher'}}

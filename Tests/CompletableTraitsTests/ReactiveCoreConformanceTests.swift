@@ -26,6 +26,8 @@ import TraitsTesting
     #expect(fails(completable(Future<Never, TestError> { $0(.failure(TestError(code: 1))) })))
     #expect(finishes(completable(Optional<Never>.none.publisher.setFailureType(to: TestError.self))))
     #expect(fails(completable(Result<Never, TestError>.Publisher(.failure(TestError(code: 1))))))
+    #expect(finishes(completable(done.eraseToAnyPublisher())))
+    #expect(fails(completable(failed.eraseToAnyPublisher())))
   }
 
   @Test func mapping() {

@@ -36,6 +36,11 @@ private struct Item: Codable, Equatable {
 @Suite struct ReactiveCoreMaybeConformanceTests {
   // MARK: Publishers and subjects
 
+  @Test func anyPublisherOfNever() {
+    #expect(maybeResult(one.ignoreOutput().eraseToAnyPublisher()) == .finished)
+    #expect(maybeResult(failure.ignoreOutput().eraseToAnyPublisher()) == .failure(TestError(code: 1)))
+  }
+
   @Test func deferred() {
     #expect(maybeResult(Deferred { one }) == .success(1))
   }

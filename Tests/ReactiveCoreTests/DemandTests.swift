@@ -109,8 +109,23 @@ import Testing
     #expect(try JSONDecoder().decode([Demand].self, from: data) == demands)
   }
 
+  @Test func encodesAsCombineDoesWithUnlimitedAsOnePastIntMax() throws {
+    let data = try JSONEncoder().encode([Demand.none, .max(42), .max(Int.max), .unlimited])
+    #expect(String(decoding: data, as: UTF8.self) == "[0,42,9223372036854775807,9223372036854775808]")
+  }
+
+  @Test func decodesWhatCombineWrites() throws {
+    let data = Data("[0,7,9223372036854775807,9223372036854775808]".utf8)
+    #expect(try JSONDecoder().decode([Demand].self, from: data) == [.none, .max(7), .max(Int.max), .unlimited])
+  }
+
+  @Test func decodesUIntMaxAsUnlimitedForDataWrittenByEarlierReleases() throws {
+    let data = Data("[\(UInt.max)]".utf8)
+    #expect(try JSONDecoder().decode([Demand].self, from: data) == [.unlimited])
+  }
+
   @Test func decodingACountAboveIntMaxThatIsNotUnlimitedFails() throws {
-    let data = Data("[\(UInt(Int.max) + 1)]".utf8)
+    let data = Data("[\(UInt(Int.max) + 2)]".utf8)
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode([Demand].self, from: data)
     }

@@ -73,6 +73,36 @@ import Testing
     #expect(try JSONDecoder().decode(Stride.self, from: data) == .nanoseconds(5))
   }
 
+  @Test func strideEncodesItsNanosecondsUnderCombinesKey() throws {
+    let data = try JSONEncoder().encode(Stride.milliseconds(1_500))
+    #expect(String(decoding: data, as: UTF8.self) == #"{"_nanoseconds":1500000000}"#)
+    let decoded = try JSONDecoder().decode(Stride.self, from: Data(#"{"_nanoseconds":-25}"#.utf8))
+    #expect(decoded == .nanoseconds(-25))
+  }
+
+  @Test func strideGivesItsTimeIntervalInTheLargestExactUnit() {
+    #expect(Stride.seconds(2).timeInterval == .seconds(2))
+    #expect(Stride.seconds(-3).timeInterval == .seconds(-3))
+    #expect(Stride.milliseconds(1_500).timeInterval == .milliseconds(1_500))
+    #expect(Stride.microseconds(7).timeInterval == .microseconds(7))
+    #expect(Stride.nanoseconds(1_000_001).timeInterval == .nanoseconds(1_000_001))
+    #expect(Stride.nanoseconds(0).timeInterval == .seconds(0))
+    #expect(Stride.nanoseconds(.max).timeInterval == .never)
+    #expect(Stride(Stride.seconds(2).timeInterval) == .seconds(2))
+  }
+
+  @Test func schedulerNamesItsTimeTypeAsPrimaryAssociatedType() {
+    // Third-party erased schedulers are written against `some Scheduler<Time>`.
+    func later(on scheduler: some Scheduler<Time>, by stride: Stride) -> Time {
+      scheduler.now.advanced(by: stride)
+    }
+    let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.primary")
+    let before = queue.now
+    #expect(later(on: queue, by: .seconds(5)) >= before.advanced(by: .seconds(5)))
+    let schedulers: [any Scheduler<Time>] = [queue, DispatchQueue.main]
+    #expect(schedulers.count == 2)
+  }
+
   @Test func runsActionsOnTheQueueInOrder() {
     let queue = DispatchQueue(label: "DispatchQueueSchedulerTests")
     let log = Mutex<[Int]>([])

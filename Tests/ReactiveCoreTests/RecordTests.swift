@@ -48,6 +48,21 @@ import TraitsTesting
     #expect(decoded.recording.completion == .failure(CodableError(reason: "x")))
   }
 
+  @Test func recordingEncodesIntoAnEncoderAsCombineWritesIt() throws {
+    struct Box: Encodable {
+      let recording: Record<Int, Never>.Recording
+      func encode(to encoder: any Encoder) throws { try recording.encode(into: encoder) }
+    }
+    let recording = Record<Int, Never>.Recording(output: [1, 2], completion: .finished)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(Box(recording: recording))
+    #expect(String(decoding: data, as: UTF8.self) == #"{"completion":{"success":true},"output":[1,2]}"#)
+    let decoded = try JSONDecoder().decode(Record<Int, Never>.Recording.self, from: data)
+    #expect(decoded.output == [1, 2])
+    #expect(decoded.completion == .finished)
+  }
+
   @Test func recordingAValueAfterTheCompletionTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Record<Int, Never> { recording in

@@ -108,10 +108,40 @@ extension DispatchQueue: Scheduler {
       /// The length of this interval in nanoseconds (negative for an interval back in time).
       public var magnitude: Int
 
-      /// This interval as a `DispatchTimeInterval` in nanoseconds; `Int.max`
-      /// nanoseconds is `.never`.
+      /// This interval as a `DispatchTimeInterval`, in the largest unit that
+      /// holds it exactly, as Combine gives it: two seconds is `.seconds(2)`,
+      /// 1.5 s is `.milliseconds(1500)`; `Int.max` nanoseconds is `.never`.
       public var timeInterval: DispatchTimeInterval {
-        magnitude == .max ? .never : .nanoseconds(magnitude)
+        switch magnitude {
+        case .max:
+          return .never
+        case let nanoseconds where nanoseconds % 1_000_000_000 == 0:
+          return .seconds(nanoseconds / 1_000_000_000)
+        case let nanoseconds where nanoseconds % 1_000_000 == 0:
+          return .milliseconds(nanoseconds / 1_000_000)
+        case let nanoseconds where nanoseconds % 1_000 == 0:
+          return .microseconds(nanoseconds / 1_000)
+        case let nanoseconds:
+          return .nanoseconds(nanoseconds)
+        }
+      }
+
+      // Codable as Combine writes it: a keyed container with the
+      // nanoseconds under `_nanoseconds`, so that data written by one is read
+      // by the other.
+      private enum CodingKeys: String, CodingKey {
+        case nanoseconds = "_nanoseconds"
+      }
+
+      public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let nanoseconds = try container.decode(Int64.self, forKey: .nanoseconds)
+        magnitude = Int(nanoseconds)
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Int64(magnitude), forKey: .nanoseconds)
       }
 
       private init(nanoseconds: Int) {

@@ -5,8 +5,9 @@
 /// are its `Stride`, written `.seconds(2)` or `.milliseconds(500)` whatever
 /// the scheduler (``SchedulerTimeIntervalConvertible``). Time operators
 /// (`delay`, `debounce`, `receive(on:)`…) take a scheduler, so a test can
-/// hand them a virtual clock instead of a real one.
-public protocol Scheduler {
+/// hand them a virtual clock instead of a real one. `SchedulerTimeType` is
+/// the primary associated type: `some Scheduler<DispatchQueue.SchedulerTimeType>`.
+public protocol Scheduler<SchedulerTimeType> {
   /// A point on this scheduler's clock.
   associatedtype SchedulerTimeType: Strideable where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
 

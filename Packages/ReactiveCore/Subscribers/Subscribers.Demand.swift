@@ -242,23 +242,36 @@ extension Subscribers {
       lhs.rawValue > rhs.rawValue
     }
 
-    // MARK: Codable (a single unsigned integer, `UInt.max` for unlimited)
+    // MARK: Codable
+    //
+    // A single unsigned integer, as Combine writes it: the count, or
+    // 2^63 (Int.max + 1) for `.unlimited`, so that data written by one is read
+    // by the other. `UInt.max`, which earlier ReactiveCore releases wrote for
+    // `.unlimited`, still decodes as `.unlimited`.
+
+    /// The number Combine encodes for `.unlimited`: one past `Int.max`.
+    @usableFromInline
+    internal static let encodedUnlimited = UInt(Int.max) + 1
 
     public init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
       let raw = try container.decode(UInt.self)
-      guard raw == .max || raw <= UInt(Int.max) else {
+      switch raw {
+      case 0...UInt(Int.max):
+        rawValue = raw
+      case Demand.encodedUnlimited, .max:
+        rawValue = .max
+      default:
         throw DecodingError.dataCorruptedError(
           in: container,
-          debugDescription: "Demand \(raw) is neither a count up to Int.max nor unlimited (UInt.max)"
+          debugDescription: "Demand \(raw) is neither a count up to Int.max nor unlimited (\(Demand.encodedUnlimited))"
         )
       }
-      rawValue = raw
     }
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
-      try container.encode(rawValue)
+      try container.encode(rawValue == .max ? Demand.encodedUnlimited : rawValue)
     }
   }
 }
