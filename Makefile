@@ -34,9 +34,14 @@ test-examples:
 	  && echo "Demo: every scenario checked ($$(grep -c '^[0-9]\.' .build/demo.log) scenarios)" \
 	  || { cat .build/demo.log; exit 1; }
 
-## make demo: the demo program, from the downstream Examples package.
+## make demo: the demo program, from the downstream Examples package. It
+## builds with the same flags as `make test`, so the two share one build of
+## Examples/ instead of rebuilding each other's.
 demo:
-	cd Examples && $(SWIFT) run --quiet Demo
+	@if [ -x Examples/.build/debug/Demo ]; then echo "Building the demo (up to date: a few seconds)…"; \
+	  else echo "Building the demo and the package (the first time takes 2 to 4 minutes on two cores)…"; fi
+	@cd Examples && $(SWIFT) build --quiet $(BUILD_FLAGS)
+	@cd Examples && $(SWIFT) run --skip-build Demo
 
 ## make docs: one DocC archive per module in .build/docs, with the toolchain's
 ## own docc (Scripts/make-docs.sh says how to browse them).
