@@ -203,7 +203,8 @@ import TraitsTesting
     let autoconnect = connectable.autoconnect()
     let second = Lock<RecordingSubscriber<Int, Never>?>(nil)
     let first = autoconnect.record { _, _ in
-      second.withLock { $0 = autoconnect.record() }
+      let recorder = autoconnect.record()
+      second.withLock { $0 = recorder }
       return .none
     }
 
@@ -211,6 +212,29 @@ import TraitsTesting
     #expect(second.withLock { $0 } != nil)
     #expect(connectable.connections.load(ordering: .relaxed) == 1)
     #expect(connectable.disconnections.load(ordering: .relaxed) == 0)
+  }
+
+  @Test func aSubscriberArrivingBeforeTheFirstConnectionDoesNotConnectAgain() {
+    // The first subscriber subscribes another one from inside
+    // receive(subscription:), which comes before connect(). Combine would
+    // connect for each of them.
+    let upstream = TestPublisher<Int, Never>()
+    let connectable = Counted(upstream.makeConnectable())
+    let autoconnect = connectable.autoconnect()
+    let second = Lock<RecordingSubscriber<Int, Never>?>(nil)
+    autoconnect.subscribe(
+      AnySubscriber<Int, Never>(receiveSubscription: { subscription in
+        let recorder = autoconnect.record()
+        second.withLock { $0 = recorder }
+        subscription.request(.unlimited)
+      })
+    )
+
+    upstream.send(1)
+
+    #expect(second.withLock { $0 }?.events == [.subscription, .value(1)])
+    #expect(connectable.connections.load(ordering: .relaxed) == 1)
+    #expect(upstream.subscriptionCount == 1)
   }
 
   @Test func aCancelBeforeTheConnectionDisconnectsOnceConnected() {
