@@ -141,6 +141,115 @@ import TraitsTesting
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
 
+  /// A connectable publisher whose subscriptions are `SubscriptionProbe`s.
+  private struct ProbeConnectable: ConnectablePublisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let subscription = SubscriptionProbe()
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      subscriber.receive(subscription: subscription)
+    }
+
+    func connect() -> any Cancellable {
+      AnyCancellable {}
+    }
+  }
+
+  @Test func passesRequestNoneToTheUpstream() throws {
+    // Combine passes it on; the upstream decides (a subject's subscription traps, as tested above).
+    let connectable = ProbeConnectable()
+    let probe = LifetimeProbe<Int, Never>(demand: .none)
+    connectable.autoconnect().subscribe(probe)
+
+    try #require(probe.subscription).request(.none)
+
+    #expect(connectable.subscription.requests == [.none])
+  }
+
+  /// Counts the connections of a connectable upstream.
+  private final class Counted<Upstream: ConnectablePublisher>: ConnectablePublisher, @unchecked Sendable {
+    // @unchecked Sendable: the counters are atomics.
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+    let connections = Atomic(0)
+    let disconnections = Atomic(0)
+
+    init(_ upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(subscriber)
+    }
+
+    func connect() -> any Cancellable {
+      connections.add(1, ordering: .relaxed)
+      let connection = upstream.connect()
+      return AnyCancellable {
+        self.disconnections.add(1, ordering: .relaxed)
+        connection.cancel()
+      }
+    }
+  }
+
+  @Test func aSubscriberArrivingWhileConnectingDoesNotConnectAgain() {
+    // The upstream publishes from inside connect(); its subscriber subscribes
+    // another one from there. Combine would connect a second time.
+    let connectable = Counted(Just(1).makeConnectable())
+    let autoconnect = connectable.autoconnect()
+    let second = Lock<RecordingSubscriber<Int, Never>?>(nil)
+    let first = autoconnect.record { _, _ in
+      let recorder = autoconnect.record()
+      second.withLock { $0 = recorder }
+      return .none
+    }
+
+    #expect(first.events == [.subscription, .value(1), .finished])
+    #expect(second.withLock { $0 } != nil)
+    #expect(connectable.connections.load(ordering: .relaxed) == 1)
+    #expect(connectable.disconnections.load(ordering: .relaxed) == 0)
+  }
+
+  @Test func aSubscriberArrivingBeforeTheFirstConnectionDoesNotConnectAgain() {
+    // The first subscriber subscribes another one from inside
+    // receive(subscription:), which comes before connect(). Combine would
+    // connect for each of them.
+    let upstream = TestPublisher<Int, Never>()
+    let connectable = Counted(upstream.makeConnectable())
+    let autoconnect = connectable.autoconnect()
+    let second = Lock<RecordingSubscriber<Int, Never>?>(nil)
+    autoconnect.subscribe(
+      AnySubscriber<Int, Never>(receiveSubscription: { subscription in
+        let recorder = autoconnect.record()
+        second.withLock { $0 = recorder }
+        subscription.request(.unlimited)
+      })
+    )
+
+    upstream.send(1)
+
+    #expect(second.withLock { $0 }?.events == [.subscription, .value(1)])
+    #expect(connectable.connections.load(ordering: .relaxed) == 1)
+    #expect(upstream.subscriptionCount == 1)
+  }
+
+  @Test func aCancelBeforeTheConnectionDisconnectsOnceConnected() {
+    // The only subscriber cancels from inside receive(subscription:), which
+    // comes before connect(). Combine would keep that connection, unreachable.
+    let upstream = TestPublisher<Int, Never>()
+    let connectable = Counted(upstream.makeConnectable())
+
+    connectable.autoconnect().subscribe(AnySubscriber<Int, Never>(receiveSubscription: { $0.cancel() }))
+
+    #expect(connectable.connections.load(ordering: .relaxed) == 1)
+    #expect(connectable.disconnections.load(ordering: .relaxed) == 1)
+    #expect(upstream.hasSubscribers == false)
+  }
+
   // MARK: Lifetimes
 
   @Test func releasesTheSubscriberOnCancel() throws {

@@ -132,12 +132,38 @@ import TraitsTesting
     #expect(weakProbe == nil)
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(1).append(2).subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  @Test func requestingNoDemandDoesNothing() throws {
+    // Combine accepts request(.none) here.
+    let prefix = TestPublisher<Int, Never>()
+    let probe = LifetimeProbe<Int, Never>(demand: .max(1))
+    prefix.append(2).subscribe(probe)
+
+    try #require(probe.subscription).request(.none)
+
+    #expect(prefix.requests == [.max(1)])
+  }
+
+  @Test func dropsWhatThePrefixSendsWithoutDemand() {
+    let prefix = TestPublisher<Int, Never>()
+    let recorder = prefix.append(9).record(demand: .max(1))
+
+    prefix.send(1)
+    prefix.send(2)  // no demand left: dropped, as in Combine
+    recorder.request(.max(1))
+    prefix.send(3)
+
+    #expect(recorder.values == [1, 3])
+  }
+
+  @Test func dropsWhatTheSuffixSendsWithoutDemand() {
+    let suffix = TestPublisher<Int, Never>()
+    let recorder = Just(1).append(suffix).record(demand: .max(2))
+
+    suffix.send(2)
+    suffix.send(3)  // no demand left: dropped (Combine would deliver it)
+    recorder.request(.max(1))
+    suffix.send(4)
+
+    #expect(recorder.values == [1, 2, 4])
   }
 }

@@ -14,7 +14,45 @@ import TraitsTesting
     upstream.send(completion: .finished)
 
     #expect(recorder.events == [.subscription, .value(2), .finished])
-    #expect(other.cancellations == 1)
+    #expect(other.cancellations == 0)  // as in Combine: released, not cancelled
+  }
+
+  @Test func doesNotCancelTheOtherPublisherAfterItsValue() {
+    let upstream = TestPublisher<Int, Never>()
+    let other = TestPublisher<Int, Never>()
+    let recorder = upstream.drop(untilOutputFrom: other).record()
+
+    other.send(0)
+    recorder.cancel()
+
+    #expect(other.cancellations == 0)
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func returnsTheDemandDownstreamReturnsToTheUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    let other = TestPublisher<Int, Never>()
+    _ = upstream.drop(untilOutputFrom: other).record(demand: .max(2)) { _, _ in .max(3) }
+    other.send(0)
+
+    let returned = upstream.send(1)
+
+    #expect(returned == .max(3))
+    #expect(upstream.requests == [.max(2)])
+  }
+
+  @Test func neverDeliversMoreThanDemandedWhenTheUpstreamIgnoresDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let other = TestPublisher<Int, Never>()
+    let recorder = upstream.drop(untilOutputFrom: other).record(demand: .max(1))
+    other.send(0)
+
+    upstream.send(1)
+    upstream.send(2)
+    #expect(recorder.values == [1])
+
+    recorder.request(.max(1))
+    #expect(recorder.values == [1, 2])
   }
 
   @Test func droppedValuesCountAgainstDemand() {
@@ -102,12 +140,14 @@ import TraitsTesting
     #expect(cancelledProbe == nil)
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(1).drop(untilOutputFrom: Just(0)).subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  @Test func requestingNoDemandDoesNothing() throws {
+    // Combine accepts request(.none) here.
+    let upstream = TestPublisher<Int, Never>()
+    let probe = LifetimeProbe<Int, Never>(demand: .max(1))
+    upstream.drop(untilOutputFrom: Just(0)).subscribe(probe)
+
+    try #require(probe.subscription).request(.none)
+
+    #expect(upstream.requests == [.max(1)])
   }
 }

@@ -53,16 +53,43 @@ import TraitsTesting
     upstream.send(0)
     #expect(inner.requests == [.max(1)])
 
-    inner.send(1)
-    #expect(inner.requests == [.max(1), .max(1)])
-    inner.send(2)
+    // Delivered at once: the next value is asked for by the result, as in Combine.
+    #expect(inner.send(1) == .max(1))
+    #expect(inner.requests == [.max(1)])
+    // No demand downstream: the value waits, and the next one is not asked for yet.
+    #expect(inner.send(2) == .none)
     #expect(recorder.values == [1])
-    #expect(inner.requests == [.max(1), .max(1)])
+    #expect(inner.requests == [.max(1)])
 
     recorder.request(.max(1))
 
     #expect(recorder.values == [1, 2])
-    #expect(inner.requests == [.max(1), .max(1), .max(1)])
+    #expect(inner.requests == [.max(1), .max(1)])
+  }
+
+  @Test func returnsNoDemandToAnInnerAskedForUnlimited() {
+    let upstream = TestPublisher<Int, Never>()
+    let inner = TestPublisher<Int, Never>()
+    _ = upstream.flatMap { _ in inner }.record()
+    upstream.send(0)
+
+    #expect(inner.send(1) == .none)
+    #expect(inner.requests == [.unlimited])
+  }
+
+  @Test func neverDeliversMoreThanDemandedWhenAnInnerIgnoresDemand() {
+    let upstream = TestPublisher<Int, Never>()
+    let inner = TestPublisher<Int, Never>()
+    let recorder = upstream.flatMap { _ in inner }.record(demand: .max(1))
+    upstream.send(0)
+
+    inner.send(1)
+    inner.send(2)
+    inner.send(3)
+    #expect(recorder.values == [1])
+
+    recorder.request(.max(1))
+    #expect(recorder.values == [1, 2])
   }
 
   @Test func asksInnersForUnlimitedWhenDownstreamDemandIsUnlimited() {
@@ -91,8 +118,9 @@ import TraitsTesting
     inners[0].send(5)
 
     #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
-    #expect(upstream.cancellations == 1)
+    #expect(upstream.cancellations == 1)  // Combine leaves it subscribed: see Docs/ReactiveCore.md
     #expect(inners[0].cancellations == 1)
+    #expect(inners[1].cancellations == 0)  // it is over: no cancel
   }
 
   @Test func anUpstreamFailureCancelsTheInnersAndFails() {
@@ -104,6 +132,20 @@ import TraitsTesting
     upstream.send(completion: .failure(TestError(code: 2)))
 
     #expect(recorder.events == [.subscription, .failure(TestError(code: 2))])
+    #expect(inner.cancellations == 1)
+    #expect(upstream.cancellations == 0)  // it is over: no cancel
+  }
+
+  @Test func aFinishedUpstreamGetsNoCancel() {
+    let upstream = TestPublisher<Int, Never>()
+    let inner = TestPublisher<Int, Never>()
+    let recorder = upstream.flatMap { _ in inner }.record()
+    upstream.send(0)
+    upstream.send(completion: .finished)
+
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
     #expect(inner.cancellations == 1)
   }
 
@@ -144,6 +186,22 @@ import TraitsTesting
     #expect(recorder.events == [.subscription])
     #expect(upstream.cancellations == 1)
     #expect(inners.map(\.cancellations) == [1, 1])
+  }
+
+  @Test func cancelsTheInnersBeforeTheUpstream() {
+    let log = EventLog()
+    let upstream = TestPublisher<Int, Never>()
+    let recorder =
+      upstream
+      .handleEvents(receiveCancel: { log.append("upstream") })
+      .flatMap { _ in TestPublisher<Int, Never>().handleEvents(receiveCancel: { log.append("inner") }) }
+      .record()
+    upstream.send(0)
+    upstream.send(1)
+
+    recorder.cancel()
+
+    #expect(log.all == ["inner", "inner", "upstream"])
   }
 
   @Test func toleratesRequestFromInsideReceive() {

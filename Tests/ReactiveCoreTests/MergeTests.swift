@@ -70,6 +70,20 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .finished])
   }
 
+  @Test func neverDeliversMoreThanDemandedWhenAnUpstreamIgnoresDemand() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.merge(with: b).record(demand: .max(1))
+
+    a.send(1)
+    a.send(2)
+    b.send(3)
+    #expect(recorder.values == [1])
+
+    recorder.request(.max(1))
+    #expect(recorder.values == [1, 2])
+  }
+
   @Test func aFailureCancelsTheOtherUpstreamsAndFailsAtOnce() {
     let a = TestPublisher<Int, TestError>()
     let b = TestPublisher<Int, TestError>()

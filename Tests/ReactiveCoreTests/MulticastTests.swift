@@ -155,6 +155,84 @@ import TraitsTesting
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
 
+  /// A subject driven by the test: it keeps its one subscriber, hands it a
+  /// `SubscriptionProbe` only when told to, and reports the demand the
+  /// subscriber returns from `receive(_:)`.
+  private final class ProbeSubject: Subject, @unchecked Sendable {
+    // @unchecked Sendable: `subscriber` is touched only under its lock.
+    typealias Output = Int
+    typealias Failure = Never
+
+    private struct Slot: @unchecked Sendable {
+      var subscriber: AnySubscriber<Int, Never>?
+    }
+
+    let subscription = SubscriptionProbe()
+    private let slot = Lock(Slot())
+
+    private var subscriber: AnySubscriber<Int, Never>? { slot.withLock { $0.subscriber } }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      let erased = Slot(subscriber: AnySubscriber(subscriber))
+      slot.withLock { $0 = erased }
+    }
+
+    func giveSubscription() {
+      subscriber?.receive(subscription: subscription)
+    }
+
+    /// Sends a value and returns the demand the subscriber returned.
+    func deliver(_ value: Int) -> Subscribers.Demand {
+      subscriber?.receive(value) ?? .none
+    }
+
+    func send(_ value: Int) {
+      _ = deliver(value)
+    }
+
+    func send(completion: Subscribers.Completion<Never>) {
+      subscriber?.receive(completion: completion)
+    }
+
+    func send(subscription: any Subscription) {
+      subscription.request(.unlimited)
+    }
+  }
+
+  @Test func requestsTheDemandDownstreamReturnsFromTheSubject() {
+    let subject = ProbeSubject()
+    _ = Empty<Int, Never>().multicast(subject: subject).record(demand: .max(1)) { _, _ in .max(2) }
+    subject.giveSubscription()
+    #expect(subject.subscription.requests == [.max(1)])
+
+    let returned = subject.deliver(1)
+
+    // As in Combine: requested from the subject's subscription, not returned.
+    #expect(returned == .none)
+    #expect(subject.subscription.requests == [.max(1), .max(2)])
+  }
+
+  @Test func ignoresACompletionBeforeItsSubscription() {
+    let subject = ProbeSubject()
+    let recorder = Empty<Int, Never>().multicast(subject: subject).record()
+
+    subject.send(completion: .finished)
+
+    #expect(recorder.events == [])
+  }
+
+  @Test func passesRequestNoneToTheSubject() throws {
+    // Combine passes it on; the subject decides (PassthroughSubject traps, as tested above).
+    let subject = ProbeSubject()
+    let probe = LifetimeProbe<Int, Never>(demand: .none)
+    Empty<Int, Never>().multicast(subject: subject).subscribe(probe)
+    subject.giveSubscription()
+
+    try #require(probe.subscription).request(.none)
+
+    #expect(subject.subscription.requests == [.none])
+  }
+
   // MARK: Lifetimes
 
   @Test func releasesTheSubscriberAfterCompletion() throws {

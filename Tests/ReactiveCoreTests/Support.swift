@@ -64,3 +64,17 @@ final class SubscriptionProbe: Subscription, @unchecked Sendable {
 
 /// An object whose deinit is observable through a weak reference.
 final class Token: Sendable {}
+
+/// An ordered log of named events written by several closures of one test,
+/// to check which of two things happened first (which subscription was
+/// cancelled first, whether a completion came before a cancel).
+final class EventLog: @unchecked Sendable {
+  // @unchecked Sendable: the entries are touched only under their lock.
+  private let entries = Lock<[String]>([])
+
+  var all: [String] { entries.withLock { $0 } }
+
+  func append(_ entry: String) {
+    entries.withLock { $0.append(entry) }
+  }
+}

@@ -48,15 +48,45 @@ import TraitsTesting
     #expect(second.requests == [.max(3)])
   }
 
-  @Test func passesTheDemandReturnedByDownstreamToTheInner() {
+  @Test func returnsTheDemandDownstreamReturnsToTheInnerThatSentTheValue() {
     let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
     let inner = TestPublisher<Int, Never>()
     _ = upstream.switchToLatest().record(demand: .max(1)) { _, _ in .max(2) }
     upstream.send(inner)
 
-    inner.send(1)
+    let returned = inner.send(1)
 
+    // As in Combine: the inner's receive(_:) returns the demand; nothing more is requested.
+    #expect(returned == .max(2))
+    #expect(inner.requests == [.max(1)])
+  }
+
+  @Test func requestsTheDemandReturnedForAValueThatWaitedForDemand() {
+    let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
+    let inner = TestPublisher<Int, Never>()
+    let recorder = upstream.switchToLatest().record(demand: .none) { _, _ in .max(2) }
+    upstream.send(inner)
+    #expect(inner.send(1) == .none)  // sent without demand: it waits
+
+    recorder.request(.max(1))
+
+    #expect(recorder.values == [1])
     #expect(inner.requests == [.max(1), .max(2)])
+  }
+
+  @Test func neverDeliversMoreThanDemandedWhenAnInnerIgnoresDemand() {
+    let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
+    let inner = TestPublisher<Int, Never>()
+    let recorder = upstream.switchToLatest().record(demand: .max(1))
+    upstream.send(inner)
+
+    inner.send(1)
+    inner.send(2)
+    inner.send(3)
+    #expect(recorder.values == [1])
+
+    recorder.request(.max(1))
+    #expect(recorder.values == [1, 2])
   }
 
   @Test func anInnerFailureCancelsTheUpstreamAndFails() {
@@ -69,6 +99,7 @@ import TraitsTesting
 
     #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
     #expect(upstream.cancellations == 1)
+    #expect(inner.cancellations == 0)  // it is over: no cancel
   }
 
   @Test func aFailureOfACancelledInnerIsIgnored() {
@@ -94,6 +125,22 @@ import TraitsTesting
 
     #expect(recorder.events == [.subscription, .failure(TestError(code: 2))])
     #expect(inner.cancellations == 1)
+    #expect(upstream.cancellations == 0)  // it is over: no cancel
+  }
+
+  @Test func anInnerFinishingAfterTheUpstreamGetsNoCancel() {
+    let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
+    let inner = TestPublisher<Int, Never>()
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(inner)
+    upstream.send(completion: .finished)
+
+    inner.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(recorder.events == [.subscription, .finished])
+    #expect(upstream.cancellations == 0)
+    #expect(inner.cancellations == 0)
   }
 
   @Test func cancelReachesTheUpstreamAndTheInner() {
@@ -108,6 +155,40 @@ import TraitsTesting
     #expect(recorder.events == [.subscription])
     #expect(upstream.cancellations == 1)
     #expect(inner.cancellations == 1)
+  }
+
+  @Test func cancelsTheInnerBeforeTheUpstream() {
+    let log = EventLog()
+    let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
+    let recorder =
+      upstream
+      .handleEvents(receiveCancel: { log.append("upstream") })
+      .map { $0.handleEvents(receiveCancel: { log.append("inner") }) }
+      .switchToLatest()
+      .record()
+    upstream.send(TestPublisher())
+
+    recorder.cancel()
+
+    #expect(log.all == ["inner", "upstream"])
+  }
+
+  @Test func anInnerFailureCancelsOnlyTheUpstreamThenFails() {
+    let log = EventLog()
+    let upstream = TestPublisher<TestPublisher<Int, TestError>, TestError>()
+    let inner = TestPublisher<Int, TestError>()
+    let cancellable =
+      upstream
+      .handleEvents(receiveCancel: { log.append("upstream") })
+      .map { $0.handleEvents(receiveCancel: { log.append("inner") }) }
+      .switchToLatest()
+      .sink(receiveCompletion: { _ in log.append("failure") }, receiveValue: { _ in })
+    upstream.send(inner)
+
+    inner.send(completion: .failure(TestError(code: 1)))
+
+    #expect(log.all == ["upstream", "failure"])
+    cancellable.cancel()
   }
 
   @Test func toleratesRequestAndCancelFromInsideReceive() {
@@ -152,6 +233,48 @@ import TraitsTesting
       probe.subscription?.request(.none)
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  /// An inner publisher that sends a value to its subscriber before any subscription.
+  private struct ValueFirst: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      _ = subscriber.receive(1)
+    }
+  }
+
+  /// An inner publisher that finishes its subscriber before any subscription.
+  private struct CompletionFirst: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      subscriber.receive(completion: .finished)
+    }
+  }
+
+  @Test func anInnerValueBeforeItsSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Just(ValueFirst()).switchToLatest().record()
+    }
+    #expect(
+      result.standardErrorText.contains(
+        "API violation: SwitchToLatest received a value from an inner publisher before its subscription"
+      )
+    )
+  }
+
+  @Test func anInnerCompletionBeforeItsSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Just(CompletionFirst()).switchToLatest().record()
+    }
+    #expect(
+      result.standardErrorText.contains(
+        "API violation: SwitchToLatest received a completion from an inner publisher before its subscription"
+      )
+    )
   }
 
   @Test func switchesRacingInnerSendsDeliverWithinTheContract() {

@@ -66,12 +66,44 @@ import TraitsTesting
     #expect(a.requests == [.max(2)])
     #expect(b.requests == [.max(2)])
 
-    a.send(1)
-    b.send(1)
+    #expect(a.send(1) == .none)
+    let returned = b.send(1)
     recorder.request(.max(3))
 
+    // The tuple's additional demand goes back to b, whose value completed
+    // it, as receive(_:)'s result (as in Combine); a is asked for it.
+    #expect(returned == .max(1))
     #expect(a.requests == [.max(2), .max(1), .max(3)])
-    #expect(b.requests == [.max(2), .max(1), .max(3)])
+    #expect(b.requests == [.max(2), .max(3)])
+  }
+
+  @Test func requestsTheDemandReturnedForATupleThatWaitedForDemand() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.zip(b).map { $0 + $1 }.record(demand: .none) { _, _ in .max(1) }
+    a.send(1)
+    #expect(b.send(1) == .none)  // sent without demand: the tuple waits
+
+    recorder.request(.max(1))
+
+    #expect(recorder.values == [2])
+    #expect(a.requests == [.max(1), .max(1)])
+    #expect(b.requests == [.max(1), .max(1)])
+  }
+
+  @Test func neverDeliversMoreThanDemandedWhenUpstreamsIgnoreDemand() {
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.zip(b).map { $0 * 10 + $1 }.record(demand: .max(1))
+
+    a.send(1)
+    a.send(2)
+    b.send(1)
+    b.send(2)
+    #expect(recorder.values == [11])  // Combine would deliver 22 too
+
+    recorder.request(.max(1))
+    #expect(recorder.values == [11, 22])
   }
 
   @Test func keepsTuplesUntilDemandThenFinishes() {
@@ -97,6 +129,36 @@ import TraitsTesting
     #expect(a.cancellations == 1)
     #expect(b.cancellations == 1)
     #expect(c.cancellations == 0)
+  }
+
+  @Test func deliversTheFailureBeforeCancellingTheOtherUpstreams() {
+    let log = EventLog()
+    let a = TestPublisher<Int, TestError>()
+    let b = TestPublisher<Int, TestError>()
+    let cancellable =
+      a
+      .zip(b.handleEvents(receiveCancel: { log.append("cancel b") }))
+      .sink(receiveCompletion: { _ in log.append("failure") }, receiveValue: { _ in })
+
+    a.send(completion: .failure(TestError(code: 1)))
+
+    #expect(log.all == ["failure", "cancel b"])
+    cancellable.cancel()
+  }
+
+  @Test func deliversTheFinishBeforeCancellingTheOtherUpstreams() {
+    let log = EventLog()
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let cancellable =
+      a
+      .zip(b.handleEvents(receiveCancel: { log.append("cancel b") }))
+      .sink(receiveCompletion: { _ in log.append("finished") }, receiveValue: { _ in })
+
+    a.send(completion: .finished)
+
+    #expect(log.all == ["finished", "cancel b"])
+    cancellable.cancel()
   }
 
   @Test func cancelReachesEveryUpstream() {

@@ -135,7 +135,7 @@ enum OperatorTable {
     OperatorRow("combineLatest") { upstream, _, token in
       upstream.combineLatest(Just(0).setFailureType(to: TestError.self)) { keep(token, $0 + $1) }
     },
-    OperatorRow("append (rogue prefix)", passesUndemanded: true) { upstream, _, _ in upstream.append(9) },
+    OperatorRow("append (rogue prefix)") { upstream, _, _ in upstream.append(9) },
     OperatorRow("append (rogue suffix)") { upstream, _, _ in
       Just(0).setFailureType(to: TestError.self).append(upstream)
     },

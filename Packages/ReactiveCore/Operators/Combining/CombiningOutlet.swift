@@ -212,20 +212,37 @@ extension Lock where Value: CombiningOutletHolder {
   /// value's tag and the additional demand downstream returned.
   @inlinable
   func drain(delivered: (Value.Tag, Subscribers.Demand) -> Void = { _, _ in }) {
+    _ = drain { tag, additional -> Subscribers.Demand in
+      delivered(tag, additional)
+      return .none
+    }
+  }
+
+  /// The delivery loop, for a caller inside an upstream's `receive(_:)`.
+  /// After each value, `delivered` runs outside the lock with the value's
+  /// tag and the additional demand downstream returned, and says how much
+  /// demand the caller returns to its upstream (Combine returns demand from
+  /// `receive(_:)` rather than calling `request`); it passes any other
+  /// demand on itself.
+  ///
+  /// - Returns: The demand to return from the caller's `receive(_:)`.
+  @inlinable
+  func drain(returning delivered: (Value.Tag, Subscribers.Demand) -> Subscribers.Demand) -> Subscribers.Demand {
+    var returned = Subscribers.Demand.none
     while true {
       let step = withLock { $0.outlet.next() }
       switch step {
       case .idle:
-        return
+        return returned
       case let .value(downstream, value, tag):
         let additional = downstream.receive(value)
         if additional > 0 {
           _ = withLock { $0.outlet.add(additional) }  // the claim is ours already: never true
         }
-        delivered(tag, additional)
+        returned += delivered(tag, additional)
       case let .completion(downstream, completion):
         downstream.receive(completion: completion)
-        return
+        return returned
       }
     }
   }

@@ -160,9 +160,15 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     if demand > 0 { subscription.request(demand) }
   }
 
+  /// A value of the active upstream. One sent without demand is dropped:
+  /// Combine drops it from the prefix (and passes it from the suffix,
+  /// beyond downstream's demand, which we do not).
   func receive(_ value: Downstream.Input, isSuffix: Bool) -> Subscribers.Demand {
     let downstream = state.withLock { state -> Downstream? in
       switch state {
+      case let .prefix(_, _, _, demand) where !isSuffix && demand == .none,
+        let .suffix(_, _, demand) where isSuffix && demand == .none:
+        return nil  // sent without demand
       case let .prefix(downstream, suffix, subscription, demand) where !isSuffix:
         state = .prefix(downstream, suffix, subscription, demand: demand - 1)
         return downstream
@@ -222,8 +228,9 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     }
   }
 
+  /// `request(.none)` is accepted and does nothing, as in Combine.
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    guard demand > 0 else { return }
     let subscription = state.withLock { state -> (any Subscription)? in
       switch state {
       case let .prefix(downstream, suffix, subscription, pending):

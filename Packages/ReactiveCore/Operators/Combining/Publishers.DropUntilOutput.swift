@@ -3,7 +3,8 @@ extension Publisher {
   /// value; from then on, lets them all through.
   ///
   /// The other publisher is asked for one value; once it arrives, its
-  /// subscription is cancelled and the upstream's values pass. Values dropped
+  /// subscription is released (not cancelled, as in Combine) and the
+  /// upstream's values pass. Values dropped
   /// before count against downstream demand, as in Combine. If the other
   /// publisher completes before its first value, the result completes the
   /// same way and the upstream is cancelled.
@@ -66,8 +67,9 @@ extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other
 /// - `trigger`: the other publisher, `awaiting` → `subscribed` → `ended`;
 /// - `triggered`: the other publisher emitted: values pass from now on.
 ///
-/// Downstream demand goes to the upstream, so do the additional demands
-/// downstream returns. A value dropped before the trigger uses up one unit
+/// Downstream demand goes to the upstream; the additional demand downstream
+/// returns for a value is returned from the upstream's `receive(_:)` when the
+/// value was delivered at once, and requested otherwise. A value dropped before the trigger uses up one unit
 /// of downstream demand. The other publisher's completion before its first
 /// value completes the result; after it, nothing.
 private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>: Subscriber,
@@ -108,6 +110,9 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
     if demand > 0 { subscription.request(demand) }
   }
 
+  /// A value of the upstream: dropped before the trigger, else delivered
+  /// if downstream has demand (it waits otherwise); as in Combine, the
+  /// demand downstream returns is this method's result.
   func receive(_ input: Input) -> Subscribers.Demand {
     let drain = state.withLock { state -> Bool in
       guard state.triggered else {
@@ -116,10 +121,7 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
       }
       return state.outlet.enqueue(input, tag: ())
     }
-    if drain {
-      state.drain(delivered: forward)
-    }
-    return .none
+    return drain ? state.drain { $1 } : .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
@@ -138,14 +140,16 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
     subscription.request(.max(1))
   }
 
+  /// The trigger's value opens the gate. As in Combine, the trigger is not
+  /// cancelled: it was asked for one value and has sent it; it is released.
   func receiveTrigger(_: TriggerOutput) -> Subscribers.Demand {
-    let after = state.withLock { state -> CombiningAftermath in
-      guard case let .subscribed(subscription) = state.trigger else { return .none }
+    let released = state.withLock { state -> (any Subscription)? in
+      guard case let .subscribed(subscription) = state.trigger else { return nil }
       state.trigger = .ended
       state.triggered = true
-      return CombiningAftermath(cancelled: [subscription])
+      return subscription
     }
-    act(after)
+    _ = released  // released after the lock
     return .none
   }
 
@@ -170,8 +174,9 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
 
   // MARK: Subscription
 
+  /// `request(.none)` is accepted and does nothing, as in Combine.
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    guard demand > 0 else { return }
     let (drain, upstream) = state.withLock { state in
       (state.outlet.add(demand), state.upstream.subscription)
     }

@@ -261,12 +261,14 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
       self.transform = transform
     }
 
-    /// Ends everything; returns the subscriptions to cancel after the lock.
+    /// Ends everything; returns the subscriptions to cancel after the lock:
+    /// the children's, then the upstream's, the order in which Combine
+    /// cancels them.
     @inlinable
     mutating func end() -> [any Subscription] {
       var cancelled: [any Subscription] = []
-      if let subscription = upstream.subscription { cancelled.append(subscription) }
       for case (_, .live(let subscription, _)) in children.all { cancelled.append(subscription) }
+      if let subscription = upstream.subscription { cancelled.append(subscription) }
       upstream = .ended
       children = FlatMapChildren()
       return cancelled
@@ -331,13 +333,20 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
       _ = transform  // released after the lock
       if drain { state.drain(delivered: requestOneMore) }
     case let .failure(error):
-      fail(error)
+      fail(error, fromChild: nil)
     }
   }
 
+  /// Fails the result. The publisher that failed (the upstream, or the
+  /// child at index `fromChild`) is over: it is not cancelled; the others are.
   @inlinable
-  func fail(_ error: Failure) {
+  func fail(_ error: Failure, fromChild index: Int?) {
     let (drain, cancelled, dropped, transform) = state.withLock { state in
+      if let index {
+        _ = state.children.remove(at: index)
+      } else if case .subscribed = state.upstream {
+        state.upstream = .finished
+      }
       let (drain, dropped) = state.outlet.fail(error)
       defer { state.transform = nil }
       return (drain, state.end(), dropped, state.transform)
@@ -361,17 +370,29 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     subscription.request(demand)
   }
 
+  /// A value of a child. When it reaches downstream at once, the child's
+  /// next value is asked for by returning `.max(1)`, as Combine does; a
+  /// value that waits for demand is followed by a `request(.max(1))` once
+  /// delivered.
   @inlinable
   func receiveChild(_ input: Child.Output, index: Int) -> Subscribers.Demand {
-    if state.withLock({ $0.outlet.enqueue(input, tag: index) }) {
-      state.drain(delivered: requestOneMore)
+    guard state.withLock({ $0.outlet.enqueue(input, tag: index) }) else { return .none }
+    return state.drain { tag, additional in
+      guard tag == index else {
+        requestOneMore(index: tag, additional)
+        return .none
+      }
+      let limited = state.withLock { state -> Bool in
+        guard case .live(_, unlimited: false) = state.children[index] else { return false }
+        return true
+      }
+      return limited ? .max(1) : .none
     }
-    return .none
   }
 
   @inlinable
   func receiveChild(completion: Subscribers.Completion<Failure>, index: Int) {
-    if case let .failure(error) = completion { return fail(error) }
+    if case let .failure(error) = completion { return fail(error, fromChild: index) }
     let (drain, upstream, transform) = state.withLock { state -> (Bool, (any Subscription)?, Transform?) in
       guard state.children.remove(at: index) != nil else { return (false, nil, nil) }
       switch state.upstream {

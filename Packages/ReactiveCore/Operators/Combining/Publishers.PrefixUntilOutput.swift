@@ -2,9 +2,11 @@ extension Publisher {
   /// Lets this publisher's values through until `publisher` produces its
   /// first value, and finishes at that moment.
   ///
-  /// The other publisher is asked for one value. When it arrives, both
-  /// subscriptions are cancelled and the result finishes. If the other
-  /// publisher completes without a value, it is ignored.
+  /// The other publisher is asked for one value. When it arrives, the
+  /// upstream is cancelled (the other publisher, which has sent the one
+  /// value asked of it, is released, as in Combine) and the result
+  /// finishes. If the other publisher completes without a value, it is
+  /// ignored.
   ///
   /// ```text
   /// upstream  -a-b-c-d-
@@ -62,8 +64,9 @@ extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Oth
 /// - `trigger`: the other publisher, `awaiting` → `subscribed` → `ended`
 ///   (its value ends the result; its completion only releases it).
 ///
-/// Downstream demand goes to the upstream, so do the additional demands
-/// downstream returns.
+/// Downstream demand goes to the upstream; the additional demand downstream
+/// returns for a value is returned from the upstream's `receive(_:)` when the
+/// value was delivered at once, and requested otherwise.
 private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput, TriggerFailure: Error>: Subscriber,
   Subscription, CustomStringConvertible, @unchecked Sendable
 {
@@ -101,11 +104,11 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
     if demand > 0 { subscription.request(demand) }
   }
 
+  /// A value of the upstream, delivered if downstream has demand (it waits
+  /// otherwise); as in Combine, the demand downstream returns is this
+  /// method's result.
   func receive(_ input: Input) -> Subscribers.Demand {
-    if state.withLock({ $0.outlet.enqueue(input, tag: ()) }) {
-      state.drain(delivered: forward)
-    }
-    return .none
+    state.withLock { $0.outlet.enqueue(input, tag: ()) } ? state.drain { $1 } : .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
@@ -124,10 +127,14 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
     subscription.request(.max(1))
   }
 
+  /// The trigger's value cancels the upstream and finishes the result. As
+  /// in Combine, the trigger itself is not cancelled: it was asked for one
+  /// value and has sent it; it is released.
   func receiveTrigger(_: TriggerOutput) -> Subscribers.Demand {
     let after = state.withLock { state -> CombiningAftermath in
-      guard case .subscribed = state.trigger else { return .none }
-      return CombiningAftermath(drain: state.outlet.finish(), cancelled: state.end())
+      guard case let .subscribed(trigger) = state.trigger else { return .none }
+      state.trigger = .ended
+      return CombiningAftermath(drain: state.outlet.finish(), cancelled: state.end(), released: [trigger])
     }
     act(after)
     return .none
@@ -141,8 +148,9 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
 
   // MARK: Subscription
 
+  /// `request(.none)` is accepted and does nothing, as in Combine.
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    guard demand > 0 else { return }
     let (drain, upstream) = state.withLock { state in
       (state.outlet.add(demand), state.upstream.subscription)
     }

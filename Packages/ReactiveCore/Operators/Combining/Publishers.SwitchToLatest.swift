@@ -130,9 +130,10 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     var child = Current.none
     var generation = 0
 
-    /// Ends everything; returns the subscriptions to cancel after the lock.
+    /// Ends everything; returns the subscriptions to cancel after the lock,
+    /// the child's before the upstream's, as Combine cancels them.
     mutating func end() -> [any Subscription] {
-      let cancelled = [upstream.subscription, child.subscription].compactMap { $0 }
+      let cancelled = [child.subscription, upstream.subscription].compactMap { $0 }
       upstream = .ended
       child = .none
       return cancelled
@@ -183,12 +184,23 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
       }
       if drain { state.drain(delivered: forward) }
     case let .failure(error):
-      fail(error)
+      fail(error, fromChild: nil)
     }
   }
 
-  private func fail(_ error: Failure) {
+  /// Fails the result. The publisher that failed (the upstream, or the
+  /// child of generation `fromChild`) is over: it is not cancelled.
+  private func fail(_ error: Failure, fromChild generation: Int?) {
     let (drain, cancelled, dropped) = state.withLock { state in
+      if let generation {
+        guard state.child.generation == generation else { return (false, [any Subscription](), []) }
+        state.child = .none
+      } else {
+        switch state.upstream {
+        case .awaiting, .subscribed: state.upstream = .finished
+        case .finished, .ended: return (false, [], [])
+        }
+      }
       let (drain, dropped) = state.outlet.fail(error)
       return (drain, state.end(), dropped)
     }
@@ -209,20 +221,36 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     if demand > 0 { subscription.request(demand) }
   }
 
+  /// A value of a child. As in Combine, the demand downstream returns for
+  /// it is returned to that child rather than requested from it; a value
+  /// that finds no demand waits in the outlet, so downstream never gets
+  /// more than it asked for, even from a child that ignores demand.
   func receiveChild(_ input: Child.Output, generation: Int) -> Subscribers.Demand {
     let drain = state.withLock { state -> Bool in
       guard state.child.generation == generation else { return false }
+      checkSubscribed(state.child, event: "a value")
       return state.outlet.enqueue(input, tag: generation)
     }
-    if drain { state.drain(delivered: forward) }
-    return .none
+    guard drain else { return .none }
+    return state.drain { tag, additional in
+      guard additional > 0 else { return .none }
+      let (toSender, current) = state.withLock { state -> (Bool, (any Subscription)?) in
+        // This child's own value, and the child is still current: the demand goes back to it.
+        if tag == generation, case .live(generation, _) = state.child { return (true, nil) }
+        return (false, state.child.subscription)
+      }
+      if toSender { return additional }
+      current?.request(additional)
+      return .none
+    }
   }
 
   func receiveChild(completion: Subscribers.Completion<Failure>, generation: Int) {
+    state.withLock { state in
+      if state.child.generation == generation { checkSubscribed(state.child, event: "a completion") }
+    }
     if case let .failure(error) = completion {
-      let current = state.withLock { $0.child.generation == generation }
-      if current { fail(error) }
-      return
+      return fail(error, fromChild: generation)
     }
     let drain = state.withLock { state -> Bool in
       guard state.child.generation == generation else { return false }
@@ -231,6 +259,17 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
       return state.outlet.finish()
     }
     if drain { state.drain(delivered: forward) }
+  }
+
+  /// Traps when the current child sends an event before its subscription:
+  /// the publisher broke the contract. Combine traps on such a completion,
+  /// and on such a value when downstream has no demand.
+  private func checkSubscribed(_ child: Current, event: String) {
+    if case .pending = child {
+      preconditionFailure(
+        "API violation: SwitchToLatest received \(event) from an inner publisher before its subscription"
+      )
+    }
   }
 
   /// After a value reached downstream: passes the additional demand to the current child.

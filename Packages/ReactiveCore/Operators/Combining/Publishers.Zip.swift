@@ -239,10 +239,12 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 ///   the upstreams' output types differ; `combine` unboxes them).
 ///
 /// A value completes a tuple when every buffer has one; the tuple is queued
-/// in the outlet. Each downstream request, and each additional demand
-/// downstream returns, goes to every subscribed upstream. The result
-/// finishes once an upstream has finished with an empty buffer (after the
-/// queued tuples), cancelling the others, and fails at the first failure.
+/// in the outlet. Each downstream request goes to every subscribed upstream,
+/// and so does each additional demand downstream returns, except that the
+/// upstream whose value completed a tuple delivered at once gets it as its
+/// `receive(_:)`'s result. The result finishes once an upstream has
+/// finished with an empty buffer (after the queued tuples), and fails at the
+/// first failure; the other upstreams are cancelled after the completion.
 final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
   // @unchecked Sendable: the mutable state is behind `state`.
   struct State: CombiningOutletHolder, @unchecked Sendable {
@@ -293,6 +295,9 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
     if demand > 0 { subscription.request(demand) }
   }
 
+  /// A value of side `index`. When it completes a tuple that reaches
+  /// downstream at once, the demand downstream returns goes back to this
+  /// side as the result, as in Combine, and is requested from the others.
   func receive(_ input: Any, index: Int) -> Subscribers.Demand {
     let after = state.withLock { state -> CombiningAftermath in
       guard case .subscribed = state.sides[index], state.outlet.isOpen else { return .none }
@@ -307,8 +312,15 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
       (after.cancelled, after.released) = state.end()
       return after
     }
-    finish(after)
-    return .none
+    var returned = Subscribers.Demand.none
+    if after.drain {
+      returned = state.drain { _, additional in
+        forward(additional, skipping: index)
+        return additional
+      }
+    }
+    for subscription in after.cancelled { subscription.cancel() }
+    return returned
   }
 
   func receive(completion: Subscribers.Completion<Downstream.Failure>, index: Int) {
@@ -333,18 +345,22 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
     finish(after)
   }
 
-  /// Acts on what an event decided, after the lock.
+  /// Acts on what an event decided, after the lock: delivers what is due,
+  /// then cancels (Combine sends a completion downstream before it cancels
+  /// the other sides).
   private func finish(_ after: CombiningAftermath) {
+    if after.drain { state.drain { forward($1) } }
     for subscription in after.cancelled { subscription.cancel() }
-    if after.drain { state.drain(delivered: forward) }
   }
 
-  /// After a tuple reached downstream: passes the additional demand to every upstream.
-  private func forward(_: Void, additional: Subscribers.Demand) {
+  /// After a tuple reached downstream: passes the additional demand to
+  /// every side but `skipping`, which gets it as `receive(_:)`'s result.
+  private func forward(_ additional: Subscribers.Demand, skipping: Int? = nil) {
     guard additional > 0 else { return }
-    for subscription in state.withLock({ $0.sides.compactMap(\.subscription) }) {
-      subscription.request(additional)
+    let subscriptions = state.withLock { state in
+      state.sides.indices.compactMap { $0 == skipping ? nil : state.sides[$0].subscription }
     }
+    for subscription in subscriptions { subscription.request(additional) }
   }
 
   func request(_ demand: Subscribers.Demand) {
@@ -353,7 +369,7 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
       (state.outlet.add(demand), state.sides.compactMap(\.subscription))
     }
     for subscription in subscriptions { subscription.request(demand) }
-    if drain { state.drain(delivered: forward) }
+    if drain { state.drain { forward($1) } }
   }
 
   func cancel() {

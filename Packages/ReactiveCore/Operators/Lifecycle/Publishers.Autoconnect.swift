@@ -135,8 +135,9 @@ extension Publishers.Autoconnect {
       name = "\(subscription)"
     }
 
+    /// Passes any demand on, `.none` included, as Combine does: the
+    /// upstream's subscription decides.
     func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "API violation: demand must be greater than zero")
       links.withLock { $0?.subscription }?.request(demand)
     }
 

@@ -140,29 +140,34 @@ extension Publishers.Multicast {
       downstream.receive(subscription: self)
     }
 
+    /// As in Combine, the demand downstream returns is requested from the
+    /// subject's subscription, not returned to the subject.
     func receive(_ input: Input) -> Subscribers.Demand {
-      let downstream = state.withLock { state -> Downstream? in
-        guard case let .subscribed(_, downstream) = state else { return nil }
-        return downstream
+      let link = state.withLock { state -> (any Subscription, Downstream)? in
+        guard case let .subscribed(subscription, downstream) = state else { return nil }
+        return (subscription, downstream)
       }
-      return downstream?.receive(input) ?? .none
+      guard let (subscription, downstream) = link else { return .none }
+      let additional = downstream.receive(input)
+      if additional > 0 { subscription.request(additional) }
+      return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
       let taken = state.withLock { state -> State in
+        // Before its subscription, a completion is ignored, as in Combine.
+        guard case .subscribed = state else { return .terminal }
         defer { state = .terminal }
         return state
       }
-      switch taken {
-      case let .awaitingSubscription(downstream), let .subscribed(_, downstream):
+      if case let .subscribed(_, downstream) = taken {
         downstream.receive(completion: completion)
-      case .terminal:
-        break
       }
     }
 
+    /// Passes any demand on, `.none` included, as Combine does: the
+    /// subject's subscription decides (`PassthroughSubject`'s traps).
     func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "API violation: demand must be greater than zero")
       let subscription = state.withLock { state -> (any Subscription)? in
         guard case let .subscribed(subscription, _) = state else { return nil }
         return subscription
