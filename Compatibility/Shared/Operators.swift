@@ -165,6 +165,21 @@ private func timing() -> [Operator] {
     .make("debounce") { $0.a.debounce(for: .seconds(1), scheduler: scheduler) },
     .make("throttle(latest)") { $0.a.throttle(for: .seconds(1), scheduler: scheduler, latest: true) },
     .make("throttle(first)") { $0.a.throttle(for: .seconds(1), scheduler: scheduler, latest: false) },
+    .make("delay(virtual)", .timed) { $0.a.delay(for: .seconds(1), scheduler: $0.scheduler) },
+    .make("debounce(virtual)", .timed) { $0.a.debounce(for: .seconds(1), scheduler: $0.scheduler) },
+    .make("throttle(latest,virtual)", .timed) {
+      $0.a.throttle(for: .seconds(1), scheduler: $0.scheduler, latest: true)
+    },
+    .make("throttle(first,virtual)", .timed) {
+      $0.a.throttle(for: .seconds(1), scheduler: $0.scheduler, latest: false)
+    },
+    .make("timeout(virtual)", .timed) { $0.a.timeout(.seconds(1), scheduler: $0.scheduler) },
+    .make("timeout(customError,virtual)", .timed) {
+      $0.a.timeout(.seconds(1), scheduler: $0.scheduler) { TestError.other }
+    },
+    .make("measureInterval(virtual)", .timed) { $0.a.measureInterval(using: $0.scheduler) },
+    .make("receive(on,virtual)", .timed) { $0.a.receive(on: $0.scheduler) },
+    .make("subscribe(on,virtual)", .timed) { $0.a.subscribe(on: $0.scheduler) },
     .make("buffer(byRequest,dropOldest)") { $0.a.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest) },
     .make("buffer(keepFull,dropNewest)") { $0.a.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest) },
     .make("buffer(customError)") {

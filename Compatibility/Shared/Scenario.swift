@@ -13,6 +13,8 @@ final class Upstreams {
   let log: Log
   let a: ScriptedPublisher
   let b: ScriptedPublisher
+  /// The clock of the time operators; `advance` steps move it.
+  let scheduler = VirtualScheduler()
   /// How the re-entrant variants send from inside the recorder's `receive`:
   /// into upstream A unless the operator says otherwise (a subject sends
   /// into itself, to check nested sends).
@@ -47,6 +49,9 @@ struct Operator {
     /// Needs no scripted upstream (Just, Sequence…): only the variants
     /// that drive the subscriber apply.
     case source
+    /// Built on upstream A and the virtual scheduler: the timed variants
+    /// apply too, and every other variant ends by letting time pass.
+    case timed
   }
 
   let name: String
@@ -79,6 +84,8 @@ enum Step {
   case forceComplete(Upstream, Subscribers.Completion<TestError>)
   case request(Subscribers.Demand)
   case cancel
+  /// The virtual clock moves forward by this many milliseconds.
+  case advance(Int)
 
   var usesB: Bool {
     switch self {
@@ -97,6 +104,7 @@ enum Step {
     case let .forceComplete(upstream, completion): return "\(name(upstream)).force(\(show(completion)))"
     case let .request(demand): return "S.request(\(show(demand)))"
     case .cancel: return "S.cancel"
+    case let .advance(milliseconds): return "advance(\(milliseconds)ms)"
     }
   }
 
@@ -110,15 +118,32 @@ enum Step {
     case let .forceComplete(upstream, completion): publisher(upstream).forceComplete(completion)
     case let .request(demand): driver.request(demand)
     case .cancel: driver.cancel()
+    case let .advance(milliseconds): upstreams.scheduler.advance(by: Ticks(milliseconds))
     }
   }
 }
 
 /// A way to run any operator: the recorder's script and the steps.
 struct Variant {
+  init(
+    name: String,
+    appliesToSources: Bool,
+    isTimed: Bool = false,
+    script: @escaping (Upstreams) -> RecorderScript,
+    steps: [Step]
+  ) {
+    self.name = name
+    self.appliesToSources = appliesToSources
+    self.isTimed = isTimed
+    self.script = script
+    self.steps = steps
+  }
+
   let name: String
   /// Whether the variant makes sense without a scripted upstream.
   let appliesToSources: Bool
+  /// Whether the variant is about time (only for `.timed` operators).
+  let isTimed: Bool
   let script: (Upstreams) -> RecorderScript
   let steps: [Step]
 }

@@ -111,6 +111,62 @@ func variants() -> [Variant] {
       script: { _ in unlimited },
       steps: [.send(.a, 1), .send(.b, 10)] + finishes + [.forceSend(.a, 2), .forceSend(.b, 20)]
     ),
+    // Time: values spaced less and more than a second apart, then silence.
+    Variant(
+      name: "timedNormal",
+      appliesToSources: false,
+      isTimed: true,
+      script: { _ in unlimited },
+      steps: [
+        .advance(100), .send(.a, 1), .advance(500), .send(.a, 2), .advance(1500), .send(.a, 3), .advance(300),
+        .finish(.a), .advance(3000),
+      ]
+    ),
+    // Time: one value at a time, requested late.
+    Variant(
+      name: "timedStepDemand",
+      appliesToSources: false,
+      isTimed: true,
+      script: { _ in oneAtATime },
+      steps: [
+        .send(.a, 1), .send(.a, 2), .advance(2000), .request(.max(1)), .advance(2000), .send(.a, 3),
+        .advance(2000), .request(.max(1)), .finish(.a), .advance(2000), .request(.max(1)), .advance(2000),
+      ]
+    ),
+    // Time: a long silence, then values (a timeout fires; a debounce waits).
+    Variant(
+      name: "timedSilence",
+      appliesToSources: false,
+      isTimed: true,
+      script: { _ in unlimited },
+      steps: [.advance(2500), .send(.a, 1), .advance(500), .send(.a, 2), .advance(3000), .finish(.a), .advance(100)]
+    ),
+    // Time: cancel while something is pending.
+    Variant(
+      name: "timedCancel",
+      appliesToSources: false,
+      isTimed: true,
+      script: { _ in unlimited },
+      steps: [.send(.a, 1), .advance(200), .send(.a, 2), .cancel, .advance(3000), .send(.a, 3), .advance(3000)]
+    ),
+    // Time: a failure while values are pending.
+    Variant(
+      name: "timedFailure",
+      appliesToSources: false,
+      isTimed: true,
+      script: { _ in unlimited },
+      steps: [.send(.a, 1), .advance(200), .send(.a, 2), .fail(.a), .advance(3000)]
+    ),
+    // Time: requests from inside receive(_:), values spaced out.
+    Variant(
+      name: "timedReentrantRequest",
+      appliesToSources: false,
+      isTimed: true,
+      script: { _ in
+        RecorderScript(initialDemand: .max(1), reentries: [1: [.request(.max(1))], 2: [.request(.max(1))]])
+      },
+      steps: [.send(.a, 1), .advance(1200), .send(.a, 2), .advance(1200), .send(.a, 3), .finish(.a), .advance(3000)]
+    ),
     // Misbehaving upstream: a second completion, then a third.
     Variant(
       name: "secondCompletion",

@@ -48,6 +48,23 @@ struct Report {
         print("  \(count) × \(expectation.title) [right: \(expectation.right.rawValue)]")
       }
     }
+    if !unexplained.isEmpty {
+      print("Unexplained differences, by operator (variants, or seeds of random chains):")
+      var groups: [(operation: String, variants: [String])] = []
+      for name in unexplained {
+        let slash = name.lastIndex(of: "/") ?? name.endIndex
+        let operation = String(name[..<slash])
+        let variant = slash < name.endIndex ? String(name[name.index(after: slash)...]) : ""
+        if let index = groups.firstIndex(where: { $0.operation == operation }) {
+          groups[index].variants.append(variant)
+        } else {
+          groups.append((operation, [variant]))
+        }
+      }
+      for group in groups {
+        print("  \(group.operation): \(group.variants.joined(separator: " "))")
+      }
+    }
     if !traps.isEmpty { print("Cases with a trap on at least one side (run in a child process): \(traps.count)") }
     print(
       "Compared \(scenarios) scenarios and \(chains) random chains (seed \(arguments.seed)) on ReactiveCore "
