@@ -40,7 +40,9 @@ func collectTraces(side: Side, arguments: Arguments) -> [String: [String]] {
     let (output, errors, status) = runChildProcess(side: side, from: from, arguments: arguments)
     var current: (name: String, lines: [String])?
     var index = from
-    for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+    var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }  // what follows the last newline
+    for line in lines {
       if line.hasPrefix(beginMarker) {
         current = (String(line.dropFirst(beginMarker.count)), [])
       } else if line == endMarker, let finished = current {
@@ -69,9 +71,15 @@ func collectTraces(side: Side, arguments: Arguments) -> [String: [String]] {
 /// The message of each trap, by side and case, shown beside the difference.
 nonisolated(unsafe) var trapMessages: [Side: [String: String]] = [:]
 
+/// How long one child may run, in seconds (all the cases it runs, normally a
+/// few seconds in all).
+private let childTimeLimit = 120
+
 private func trapMessage(_ errors: String) -> String {
   let lines = errors.split(separator: "\n").map(String.init)
-  return lines.first { $0.contains("Fatal error") || $0.contains("fatal error") || $0.contains("failed") }
+  return lines.first {
+    $0.hasPrefix("hung:") || $0.contains("Fatal error") || $0.contains("fatal error") || $0.contains("failed")
+  }
     ?? lines.first ?? "(no message)"
 }
 
@@ -98,9 +106,17 @@ private func runChildProcess(side: Side, from: Int, arguments: Arguments) -> (St
     print("Differential: cannot start a child: \(error)")
     exit(1)
   }
+  // A case that hangs (a deadlock) must not hang the run: the child is
+  // ended, and its case counts as a trap.
+  let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+  DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(childTimeLimit), execute: watchdog)
   let data = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
-  let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+  watchdog.cancel()
+  var errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+  if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM {
+    errors = "hung: ended after \(childTimeLimit) s\n" + errors
+  }
   try? FileManager.default.removeItem(at: errorFile)
   return (String(decoding: data, as: UTF8.self), errors, process.terminationStatus)
 }

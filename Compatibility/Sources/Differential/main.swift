@@ -28,6 +28,10 @@ if let side = arguments.child {
 
 let sides = Side.allCases.map { side in (side, collectTraces(side: side, arguments: arguments)) }
 let names = caseNames(side: .reactiveCore, arguments: arguments)
+guard names == caseNames(side: .openCombine, arguments: arguments) else {
+  print("Differential: the two sides list different cases (the shared sources must list the same)")
+  exit(1)
+}
 var report = Report()
 for name in names {
   let reactiveCore = sides[0].1[name] ?? ["(no trace)"]
