@@ -6,7 +6,7 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build build-tests compile-checks test test-examples demo docs lint format check clean bench
+.PHONY: all build build-tests compile-checks test test-examples demo docs lint format check clean bench compat
 
 all: test
 
@@ -55,12 +55,24 @@ docs:
 bench:
 	SWIFT=$(SWIFT) ./Benchmarks/Scripts/bench.sh
 
+## make compat: the differential tests of Compatibility/ (a separate package,
+## its own .build): every scripted scenario and seeded random operator chain
+## runs on ReactiveCore and on OpenCombine 0.14.0, and their traces are
+## compared. Fails on any difference that
+## Compatibility/Sources/Differential/ExpectedDifferences.swift does not
+## explain; Compatibility/README.md says how to read one.
+compat:
+	cd Compatibility && $(SWIFT) build $(BUILD_FLAGS)
+	cd Compatibility && ./.build/debug/Differential
+
 ## make lint: formatting, checked (make format fixes it).
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources
+	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources \
+	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources
+	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources \
+	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
 
 ## make check: the whole suite under ThreadSanitizer (in its own build folder,
 ## so that it does not invalidate the normal build), then the reliability
@@ -98,4 +110,4 @@ check:
 	  exit $$status
 
 clean:
-	rm -rf .build .build-tsan Examples/.build
+	rm -rf .build .build-tsan Examples/.build Compatibility/.build
