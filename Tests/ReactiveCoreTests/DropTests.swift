@@ -72,9 +72,10 @@ import TraitsTesting
   }
 
   @Test func aNegativeCountTrapsAtSubscription() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Empty<Int, Never>(completeImmediately: false).dropFirst(-1).record()
     }
+    #expect(result.standardErrorText.contains("API violation: dropFirst count must not be negative, got -1"))
   }
 
   @Test func requestingNoDemandTraps() async {
