@@ -136,13 +136,17 @@ import TraitsTesting
     )
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().print().subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  @Test func printsARequestForNoDemandAndPassesItUpstreamAsIs() {
+    // As in Combine, print does not check the demand: the upstream decides.
+    let output = SharedText()
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.print("p", to: output).record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(output.lines == ["p: receive subscription: (TestPublisher)", "p: request max: (0)"])
+    #expect(upstream.requests == [.none])
+    #expect(recorder.events == [.subscription])
   }
 
   // MARK: Lifetimes
