@@ -146,4 +146,11 @@ import TraitsTesting
 
     #expect(weakProbe == nil)
   }
+
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine decodes it and passes the result to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<String, Never>(.value("1")).decode(type: Int.self, decoder: IntDecoder())
+      .record()
+    #expect(recorder.testEvents == [.subscription])
+  }
 }

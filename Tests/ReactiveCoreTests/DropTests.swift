@@ -86,4 +86,15 @@ import TraitsTesting
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
+
+  @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.dropFirst().record()
+
+    upstream.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
+    #expect(recorder.events == [.subscription, .finished])
+  }
 }

@@ -153,4 +153,10 @@ import TraitsTesting
 
     #expect(weakProbe == nil)
   }
+
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine passes it to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<Int, Never>(.value(1)).encode(encoder: JSONEncoder()).record()
+    #expect(recorder.testEvents == [.subscription])
+  }
 }

@@ -167,4 +167,10 @@ import TraitsTesting
     #expect(weakProbe == nil)
     #expect(witness.isReleased)
   }
+
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine passes it to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<Int, TestError>(.value(1)).handleEvents().record()
+    #expect(recorder.events == [.subscription])
+  }
 }

@@ -181,4 +181,10 @@ import TraitsTesting
 
     #expect(weakProbe == nil)
   }
+
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine passes it to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<Int, TestError>(.value(1)).print(to: SharedText()).record()
+    #expect(recorder.events == [.subscription])
+  }
 }
