@@ -138,19 +138,22 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 
   @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
-    let current = state.withLock { state -> State in state }
-    let downstream: Downstream
-    var payload: Payload
-    switch current {
-    case let .subscribed(_, subscribed, stored):
-      (downstream, payload) = (subscribed, stored)
-    case .awaitingSubscription:
-      // Combine's filter-like operators trap here; its `tryMap` and `scan` hand the
-      // value to a downstream that has no subscription yet: we trap in all of them.
-      preconditionFailure("API violation: \(name) received a value before its subscription")
-    case .terminal:
-      return .none  // over: ignored
+    var early = false
+    let taken = state.withLock { state -> (Downstream, Carrier)? in
+      switch state {
+      case let .subscribed(_, downstream, payload):
+        return (downstream, Carrier(payload))
+      case .awaitingSubscription:
+        early = true  // the upstream broke the contract: trapped after the lock
+        return nil
+      case .terminal:
+        return nil  // over: ignored
+      }
     }
+    // Combine's filter-like operators trap here; its `tryMap` and `scan` hand the
+    // value to a downstream that has no subscription yet: we trap in all of them.
+    precondition(!early, "API violation: \(name) received a value before its subscription")
+    guard let (downstream, carrier) = taken, var payload = carrier.payload else { return .none }
     let output: Downstream.Input?
     do {
       output = try step(&payload, input)
