@@ -97,4 +97,11 @@ import TraitsTesting
     #expect(upstream.cancellations == 0)
     #expect(recorder.events == [.subscription, .finished])
   }
+
+  @Test func countsAndPassesOnEventsBeforeTheUpstreamSubscriptionAsCombineDoes() {
+    // The downstream already has its subscription: Combine treats them as usual.
+    let early = EarlyEventPublisher<Int, TestError>(.value(1), .value(2), .completion(.finished))
+    let recorder = early.dropFirst().record()
+    #expect(recorder.events == [.subscription, .value(2), .finished])
+  }
 }
