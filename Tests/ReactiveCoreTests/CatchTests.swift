@@ -236,4 +236,83 @@ import TraitsTesting
     #expect(weakProbe == nil)
     #expect(witness.isReleased)
   }
+
+  @Test func returnsTheDemandOfTheDownstreamInsteadOfRequestingIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    let replacement = TestPublisher<Int, Never>()
+    _ = upstream.catch { _ in replacement }.record(demand: .max(1)) { _, _ in .max(2) }
+
+    #expect(upstream.send(1) == .max(2))
+    #expect(upstream.requests == [.max(1)])
+
+    // After the recovery, the replacement gets what is outstanding (1 + 2 - 1),
+    // then each value's demand as the result of `receive(_:)`.
+    upstream.send(completion: .failure(TestError()))
+    #expect(replacement.requests == [.max(2)])
+    #expect(replacement.send(2) == .max(2))
+    #expect(replacement.requests == [.max(2)])
+  }
+
+  @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.catch { _ in Just(0) }.record()
+
+    upstream.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
+  }
+
+  @Test func cancelAfterTheReplacementFinishedDoesNotReachIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    let replacement = TestPublisher<Int, Never>()
+    let recorder = upstream.catch { _ in replacement }.record()
+
+    upstream.send(completion: .failure(TestError()))
+    replacement.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
+    #expect(replacement.cancellations == 0)
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func ignoresAFinishBeforeTheSubscriptionAsCombineDoes() {
+    let recorder = EarlyEventPublisher<Int, TestError>(.completion(.finished)).catch { _ in Just(0) }.record()
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).catch { _ in Just(0) }.record()
+    }
+    #expect(result.standardErrorText.contains("API violation: Catch received a value before its subscription"))
+  }
+
+  @Test func aFailureBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.completion(.failure(TestError()))).catch { _ in Just(0) }.record()
+    }
+    #expect(result.standardErrorText.contains("API violation: Catch received a failure before its subscription"))
+  }
+
+  @Test func anUpstreamFailingTwiceTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = UnrulyPublisher<Int, TestError>()
+      _ = upstream.catch { _ in Empty<Int, Never>(completeImmediately: false) }.record()
+      upstream.send(completion: .failure(TestError(code: 1)))
+      upstream.send(completion: .failure(TestError(code: 2)))
+    }
+    #expect(result.standardErrorText.contains("API violation: Catch received a second failure from its upstream"))
+  }
+
+  @Test func aValueWithoutDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = TestPublisher<Int, TestError>()
+      _ = upstream.catch { _ in Just(0) }.record(demand: .max(1))
+      upstream.send(1)
+      upstream.send(2)
+    }
+    #expect(result.standardErrorText.contains("API violation: Catch received a value without demand"))
+  }
 }

@@ -70,4 +70,10 @@ import TraitsTesting
       probe.subscription?.request(.none)
     }
   }
+
+  @Test func ignoresACompletionBeforeTheSubscription() {
+    // Combine passes it to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<Int, TestError>(.completion(.finished)).collect(2).record()
+    #expect(recorder.events == [.subscription])
+  }
 }

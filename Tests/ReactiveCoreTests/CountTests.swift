@@ -45,4 +45,11 @@ import TraitsTesting
     try expectReleases({ upstream, _ in upstream.count() }, end: finishUpstream)
     try expectReleases({ upstream, _ in upstream.count() }, end: cancelSubscription)
   }
+
+  @Test func requestingNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      TestPublisher<Int, TestError>().count().record(demand: .none).request(.none)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
 }

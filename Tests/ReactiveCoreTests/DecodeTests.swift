@@ -103,13 +103,15 @@ import TraitsTesting
     #expect(description == "Decode")
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, any Error>(demand: .none)
-      TestPublisher<Data, Never>().decode(type: Int.self, decoder: JSONDecoder()).subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  @Test func requestingNoDemandGoesToTheUpstreamAsIs() {
+    // As in Combine, decode does not check the demand: the upstream decides.
+    let upstream = TestPublisher<Data, Never>()
+    let recorder = upstream.decode(type: Int.self, decoder: JSONDecoder()).record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(upstream.requests == [.none])
+    #expect(recorder.testEvents == [.subscription])
   }
 
   // MARK: Lifetimes
@@ -143,5 +145,12 @@ import TraitsTesting
     subscription.cancel()
 
     #expect(weakProbe == nil)
+  }
+
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine decodes it and passes the result to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<String, Never>(.value("1")).decode(type: Int.self, decoder: IntDecoder())
+      .record()
+    #expect(recorder.testEvents == [.subscription])
   }
 }

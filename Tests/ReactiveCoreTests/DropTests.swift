@@ -72,9 +72,10 @@ import TraitsTesting
   }
 
   @Test func aNegativeCountTrapsAtSubscription() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Empty<Int, Never>(completeImmediately: false).dropFirst(-1).record()
     }
+    #expect(result.standardErrorText.contains("API violation: dropFirst count must not be negative, got -1"))
   }
 
   @Test func requestingNoDemandTraps() async {
@@ -84,5 +85,23 @@ import TraitsTesting
       probe.subscription?.request(.none)
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.dropFirst().record()
+
+    upstream.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func countsAndPassesOnEventsBeforeTheUpstreamSubscriptionAsCombineDoes() {
+    // The downstream already has its subscription: Combine treats them as usual.
+    let early = EarlyEventPublisher<Int, TestError>(.value(1), .value(2), .completion(.finished))
+    let recorder = early.dropFirst().record()
+    #expect(recorder.events == [.subscription, .value(2), .finished])
   }
 }

@@ -64,6 +64,12 @@ import TraitsTesting
       probe.subscription?.request(.none)
     }
   }
+
+  @Test func ignoresAValueAndACompletionBeforeTheSubscriptionAsCombineDoes() {
+    let early = EarlyEventPublisher<Int, TestError>(.value(1), .completion(.finished))
+    let recorder = early.drop { _ in false }.record()
+    #expect(recorder.events == [.subscription])
+  }
 }
 
 @Suite struct TryDropWhileTests {

@@ -19,6 +19,12 @@ import TraitsTesting
     #expect(empty == Empty<String, TestError>())
     #expect(empty != Empty<String, TestError>(completeImmediately: false))
   }
+
+  @Test func requestingNoDemandIsANoOp() {
+    let recorder = Empty<Int, TestError>(completeImmediately: false).record(demand: .none)
+    recorder.request(.none)
+    #expect(recorder.events == [.subscription])
+  }
 }
 
 @Suite struct FailTests {

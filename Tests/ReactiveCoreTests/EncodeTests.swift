@@ -110,13 +110,15 @@ import TraitsTesting
     #expect(description == "Encode")
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Data, any Error>(demand: .none)
-      TestPublisher<Int, Never>().encode(encoder: JSONEncoder()).subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  @Test func requestingNoDemandGoesToTheUpstreamAsIs() {
+    // As in Combine, encode does not check the demand: the upstream decides.
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = upstream.encode(encoder: JSONEncoder()).record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(upstream.requests == [.none])
+    #expect(recorder.testEvents == [.subscription])
   }
 
   // MARK: Lifetimes
@@ -150,5 +152,11 @@ import TraitsTesting
     subscription.cancel()
 
     #expect(weakProbe == nil)
+  }
+
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine passes it to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<Int, Never>(.value(1)).encode(encoder: JSONEncoder()).record()
+    #expect(recorder.testEvents == [.subscription])
   }
 }

@@ -116,13 +116,17 @@ import TraitsTesting
     #expect(upstream.requests == [.max(1), .max(1), .max(1)])
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().handleEvents().subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  @Test func requestingNoDemandReachesTheHookAndTheUpstreamAsIs() {
+    // As in Combine, handleEvents does not check the demand: the upstream decides.
+    let upstream = TestPublisher<Int, TestError>()
+    let (publisher, log) = logging(upstream)
+    let recorder = publisher.record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(log.entries == ["subscription TestPublisher", "request max(0)"])
+    #expect(upstream.requests == [.none])
+    #expect(recorder.events == [.subscription])
   }
 
   // MARK: Lifetimes
@@ -162,5 +166,11 @@ import TraitsTesting
 
     #expect(weakProbe == nil)
     #expect(witness.isReleased)
+  }
+
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine passes it to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<Int, TestError>(.value(1)).handleEvents().record()
+    #expect(recorder.events == [.subscription])
   }
 }

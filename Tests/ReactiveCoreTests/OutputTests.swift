@@ -43,6 +43,8 @@ import TraitsTesting
 
     #expect(upstream.send(5) == .none)
     #expect(recorder.events == [.subscription, .value(3), .value(4), .finished])
+    // As in Combine, demand comes back as `receive(_:)`'s result, never as a request.
+    #expect(upstream.requests == [.max(3)])
   }
 
   @Test func prefixOfASubjectFinishesRightAfterItsLastValue() {
@@ -104,17 +106,54 @@ import TraitsTesting
   }
 
   @Test func aNegativeMaxLengthTraps() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Empty<Int, Never>().prefix(-1)
     }
+    #expect(result.standardErrorText.contains("API violation: prefix(_:) length must not be negative, got -1"))
   }
 
-  @Test func requestingNoDemandTraps() async {
+  @Test func aRangeWithANegativeLowerBoundTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().prefix(1).subscribe(probe)
-      probe.subscription?.request(.none)
+      _ = Empty<Int, Never>().output(in: (-1)...)
     }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+    #expect(
+      result.standardErrorText.contains(
+        "API violation: Output range must not have a negative lower bound, got -1..<\(Int.max)"
+      )
+    )
+  }
+
+  @Test func aNegativeIndexTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Empty<Int, Never>().output(at: -1)
+    }
+    #expect(result.standardErrorText.contains("API violation: output(at:) index must not be negative, got -1"))
+  }
+
+  @Test func creatingTheOutputWithANegativeBoundTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Publishers.Output(upstream: Empty<Int, Never>(), range: -3..<4)
+    }
+    #expect(
+      result.standardErrorText.contains("API violation: Output range must not have a negative lower bound, got -3..<4")
+    )
+  }
+
+  @Test func requestingNoDemandGoesToTheUpstreamAsIs() {
+    // As in Combine, output(in:) does not check the demand: the upstream decides.
+    let upstream = ReducingUpstream()
+    let recorder = upstream.prefix(1).record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(upstream.requests == [.none])
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func ignoresValuesAndCompletionsBeforeTheSubscription() {
+    // Combine passes such values to a subscriber that has no subscription yet.
+    let early = EarlyEventPublisher<Int, TestError>(.value(1), .completion(.finished))
+    let recorder = early.prefix(2).record()
+    #expect(recorder.events == [.subscription])
   }
 }

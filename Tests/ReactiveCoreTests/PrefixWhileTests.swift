@@ -56,6 +56,32 @@ import TraitsTesting
       probe.subscription?.request(.none)
     }
   }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).prefix { _ in true }.record()
+    }
+    #expect(result.standardErrorText.contains("API violation: PrefixWhile received a value before its subscription"))
+  }
+
+  @Test func aCompletionBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.completion(.finished)).prefix { _ in true }.record()
+    }
+    #expect(
+      result.standardErrorText.contains("API violation: PrefixWhile received a completion before its subscription")
+    )
+  }
+
+  @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.prefix { _ in true }.record()
+
+    upstream.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
+  }
 }
 
 @Suite struct TryPrefixWhileTests {
@@ -98,5 +124,21 @@ import TraitsTesting
     try expectReleases(make, end: finishUpstream)
     try expectReleases(make, end: cancelSubscription)
     try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+  }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).tryPrefix { _ in true }.record()
+    }
+    #expect(result.standardErrorText.contains("API violation: TryPrefixWhile received a value before its subscription"))
+  }
+
+  @Test func aCompletionBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.completion(.finished)).tryPrefix { _ in true }.record()
+    }
+    #expect(
+      result.standardErrorText.contains("API violation: TryPrefixWhile received a completion before its subscription")
+    )
   }
 }

@@ -136,13 +136,17 @@ import TraitsTesting
     )
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().print().subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  @Test func printsARequestForNoDemandAndPassesItUpstreamAsIs() {
+    // As in Combine, print does not check the demand: the upstream decides.
+    let output = SharedText()
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.print("p", to: output).record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(output.lines == ["p: receive subscription: (TestPublisher)", "p: request max: (0)"])
+    #expect(upstream.requests == [.none])
+    #expect(recorder.events == [.subscription])
   }
 
   // MARK: Lifetimes
@@ -176,5 +180,11 @@ import TraitsTesting
     subscription.cancel()
 
     #expect(weakProbe == nil)
+  }
+
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine passes it to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<Int, TestError>(.value(1)).print(to: SharedText()).record()
+    #expect(recorder.events == [.subscription])
   }
 }

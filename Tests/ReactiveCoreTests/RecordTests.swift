@@ -80,4 +80,14 @@ import TraitsTesting
     }
     #expect(result.standardErrorText.contains("API violation: Record.Recording received a second completion"))
   }
+
+  @Test func requestingNoDemandIsANoOp() {
+    let recorder = Record<Int, TestError>(output: [1, 2], completion: .finished).record(demand: .none)
+
+    recorder.request(.none)
+    #expect(recorder.events == [.subscription])
+
+    recorder.request(.max(2))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
 }

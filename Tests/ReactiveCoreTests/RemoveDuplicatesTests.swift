@@ -122,6 +122,24 @@ import TraitsTesting
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).removeDuplicates().record()
+    }
+    #expect(
+      result.standardErrorText.contains("API violation: RemoveDuplicates received a value before its subscription")
+    )
+  }
+
+  @Test func aCompletionBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.completion(.finished)).removeDuplicates().record()
+    }
+    #expect(
+      result.standardErrorText.contains("API violation: RemoveDuplicates received a completion before its subscription")
+    )
+  }
 }
 
 @Suite struct TryRemoveDuplicatesTests {
@@ -236,5 +254,25 @@ import TraitsTesting
       probe.subscription?.request(.none)
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).tryRemoveDuplicates { $0 == $1 }.record()
+    }
+    #expect(
+      result.standardErrorText.contains("API violation: TryRemoveDuplicates received a value before its subscription")
+    )
+  }
+
+  @Test func aCompletionBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.completion(.finished)).tryRemoveDuplicates { $0 == $1 }.record()
+    }
+    #expect(
+      result.standardErrorText.contains(
+        "API violation: TryRemoveDuplicates received a completion before its subscription"
+      )
+    )
   }
 }

@@ -176,4 +176,24 @@ import TraitsTesting
       #expect(recorder.events == [.subscription, .value(9), .finished])
     }
   }
+
+  @Test func aValueWithoutDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = TestPublisher<Int, TestError>()
+      _ = upstream.replaceError(with: 0).record(demand: .max(1))
+      upstream.send(1)
+      upstream.send(2)
+    }
+    #expect(result.standardErrorText.contains("API violation: ReplaceError received a value without demand"))
+  }
+
+  @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.replaceError(with: 0).record()
+
+    upstream.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
+  }
 }

@@ -145,13 +145,92 @@ import TraitsTesting
     #expect(description == "Retry")
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      Empty<Int, TestError>(completeImmediately: false).retry(1).subscribe(probe)
-      probe.subscription?.request(.none)
+  @Test func requestingNoDemandGoesToTheUpstreamAsIs() {
+    // As in Combine, retry does not check the demand: the upstream decides.
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.retry(1).record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(upstream.requests == [.none])
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func aNegativeCountRetriesWithoutLimit() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.retry(-1).record()
+
+    for _ in 0..<50 {
+      upstream.send(completion: .failure(TestError()))
     }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+    upstream.send(1)
+
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(upstream.subscriptionCount == 51)
+    #expect(Publishers.Retry(upstream: upstream, retries: -1).retries == -1)
+  }
+
+  @Test func returnsTheDemandOfTheDownstreamInsteadOfRequestingIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    _ = upstream.retry(1).record(demand: .max(1)) { _, _ in .max(2) }
+
+    #expect(upstream.send(1) == .max(2))
+    #expect(upstream.requests == [.max(1)])
+
+    // The next attempt receives what is outstanding: 1 + 2 - 1.
+    upstream.send(completion: .failure(TestError()))
+    #expect(upstream.requests == [.max(1), .max(2)])
+    #expect(upstream.send(2) == .max(2))
+    #expect(upstream.requests == [.max(1), .max(2)])
+  }
+
+  @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.retry(1).record()
+
+    upstream.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
+  }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).retry(1).record()
+    }
+    #expect(result.standardErrorText.contains("API violation: Retry received a value before its subscription"))
+  }
+
+  @Test func aCompletionBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.completion(.finished)).retry(1).record()
+    }
+    #expect(result.standardErrorText.contains("API violation: Retry received a completion before its subscription"))
+  }
+
+  @Test func aValueWithoutDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let upstream = TestPublisher<Int, TestError>()
+      _ = upstream.retry(1).record(demand: .max(1))
+      upstream.send(1)
+      upstream.send(2)
+    }
+    #expect(result.standardErrorText.contains("API violation: Retry received a value without demand"))
+  }
+
+  @Test func ignoresAValueThatComesBetweenTwoAttempts() {
+    let attempts = Atomic(0)
+    let upstream = Deferred { () -> AnyPublisher<Int, TestError> in
+      if attempts.add(1, ordering: .relaxed).newValue == 1 {
+        return Fail(error: TestError()).eraseToAnyPublisher()
+      }
+      // Sends a value before its own subscription: no attempt is running then.
+      return EarlyEventPublisher(.value(9)).eraseToAnyPublisher()
+    }
+
+    let recorder = upstream.retry(1).record()
+
+    #expect(recorder.events == [.subscription])
   }
 
   // MARK: Lifetimes

@@ -144,12 +144,27 @@ import TraitsTesting
     #expect(upstream.cancellations == 1)
   }
 
-  @Test func requestingNoDemandTraps() async {
+  @Test func requestingNoDemandGoesToTheUpstreamAsIs() {
+    // In Combine, scan hands the downstream's demand to the upstream: the upstream decides.
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.scan(0, +).record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(upstream.requests == [.none])
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(1).scan(0, +).subscribe(probe)
-      probe.subscription?.request(.none)
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).scan(0, +).record()
     }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+    #expect(result.standardErrorText.contains("API violation: Scan received a value before its subscription"))
+  }
+
+  @Test func ignoresACompletionBeforeTheSubscription() {
+    // Combine passes it to a subscriber that has no subscription yet.
+    let recorder = EarlyEventPublisher<Int, TestError>(.completion(.finished)).scan(0, +).record()
+    #expect(recorder.events == [.subscription])
   }
 }

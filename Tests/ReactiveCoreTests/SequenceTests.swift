@@ -114,12 +114,14 @@ import TraitsTesting
     _ = subscription
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      [1, 2].publisher.subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  @Test func requestingNoDemandIsANoOp() {
+    // As in Combine, a sequence's subscription accepts `.none` and publishes nothing.
+    let recorder = [1, 2].publisher.record(demand: .none)
+
+    recorder.request(.none)
+    #expect(recorder.events == [.subscription])
+
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1)])
   }
 }

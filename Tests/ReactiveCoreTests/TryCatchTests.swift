@@ -154,4 +154,11 @@ import TraitsTesting
     #expect(witness.isReleased)
     #expect(upstream.cancellations == 1)
   }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).tryCatch { _ in Just(0) }.record()
+    }
+    #expect(result.standardErrorText.contains("API violation: TryCatch received a value before its subscription"))
+  }
 }

@@ -180,4 +180,20 @@ import TraitsTesting
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).tryCompactMap { $0 }.record()
+    }
+    #expect(result.standardErrorText.contains("API violation: TryCompactMap received a value before its subscription"))
+  }
+
+  @Test func aCompletionBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.completion(.finished)).tryCompactMap { $0 }.record()
+    }
+    #expect(
+      result.standardErrorText.contains("API violation: TryCompactMap received a completion before its subscription")
+    )
+  }
 }

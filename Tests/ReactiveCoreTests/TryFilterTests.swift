@@ -184,4 +184,18 @@ import TraitsTesting
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).tryFilter { _ in true }.record()
+    }
+    #expect(result.standardErrorText.contains("API violation: TryFilter received a value before its subscription"))
+  }
+
+  @Test func aCompletionBeforeTheSubscriptionTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = EarlyEventPublisher<Int, TestError>(.completion(.finished)).tryFilter { _ in true }.record()
+    }
+    #expect(result.standardErrorText.contains("API violation: TryFilter received a completion before its subscription"))
+  }
 }

@@ -183,12 +183,38 @@ import TraitsTesting
     #expect(upstream.cancellations == 1)
   }
 
-  @Test func requestingNoDemandTraps() async {
+  @Test func requestingNoDemandGoesToTheUpstreamAsIs() {
+    // As in Combine, tryMap does not check the demand: the upstream decides.
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryMap { $0 }.record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(upstream.requests == [.none])
+    #expect(upstream.pendingDemand == .none)
+    #expect(recorder.testEvents == [.subscription])
+  }
+
+  @Test func aValueBeforeTheSubscriptionTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, any Error>(demand: .none)
-      Just(1).tryMap { $0 }.subscribe(probe)
-      probe.subscription?.request(.none)
+      _ = EarlyEventPublisher<Int, TestError>(.value(1)).tryMap { $0 }.record()
     }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+    #expect(result.standardErrorText.contains("API violation: TryMap received a value before its subscription"))
+  }
+
+  @Test func ignoresACompletionBeforeTheSubscriptionAsCombineDoes() {
+    let recorder = EarlyEventPublisher<Int, TestError>(.completion(.finished)).tryMap { $0 }.record()
+    #expect(recorder.testEvents == [.subscription])
+  }
+
+  @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryMap { $0 }.record()
+
+    upstream.send(completion: .finished)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 0)
+    #expect(recorder.testEvents == [.subscription, .finished])
   }
 }

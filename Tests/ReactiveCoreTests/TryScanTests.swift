@@ -160,12 +160,19 @@ import TraitsTesting
     #expect(upstream.cancellations == 1)
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, any Error>(demand: .none)
-      Just(1).tryScan(0, +).subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  @Test func requestingNoDemandGoesToTheUpstreamAsIs() {
+    // As in Combine, tryScan does not check the demand: the upstream decides.
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.tryScan(0, +).record(demand: .none)
+
+    recorder.request(.none)
+
+    #expect(upstream.requests == [.none])
+    #expect(recorder.testEvents == [.subscription])
+  }
+
+  @Test func ignoresACompletionBeforeTheSubscriptionAsCombineDoes() {
+    let recorder = EarlyEventPublisher<Int, TestError>(.completion(.finished)).tryScan(0, +).record()
+    #expect(recorder.testEvents == [.subscription])
   }
 }

@@ -70,7 +70,7 @@ where Elements.Element == Downstream.Input {
 
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    guard demand > 0 else { return }  // as in Combine, `.none` asks for nothing
     let start = state.withLock { state -> State in
       switch state {
       case .idle:

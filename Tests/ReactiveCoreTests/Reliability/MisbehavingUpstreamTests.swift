@@ -6,6 +6,8 @@ import Testing
 /// completions, a second subscription. Nothing crashes, and nothing of it
 /// reaches the downstream, except a value without demand through the
 /// operators that Combine makes transparent to demand (marked in the table).
+/// The operators that count demand (`catch`, `retry`, `replaceError`) trap
+/// on a value without demand, as Combine does: their exit tests pin it.
 @Suite struct MisbehavingUpstreamTests {
   @Test(arguments: OperatorTable.rows, Misbehaviour.allCases)
   func operatorWithstands(_ row: OperatorRow, _ misbehaviour: Misbehaviour) {

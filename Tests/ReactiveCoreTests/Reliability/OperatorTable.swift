@@ -47,7 +47,7 @@ enum OperatorTable {
     OperatorRow("mapError", transparent: true) { upstream, _, token in
       upstream.mapError { keep(token, TestError(code: $0.code + 1)) }
     },
-    OperatorRow("replaceError", passesUndemanded: true) { upstream, _, _ in upstream.replaceError(with: 0) },
+    OperatorRow("replaceError", trapsOnUndemanded: true) { upstream, _, _ in upstream.replaceError(with: 0) },
     OperatorRow("replaceEmpty", passesUndemanded: true) { upstream, _, _ in upstream.replaceEmpty(with: 0) },
     OperatorRow("replaceNil", transparent: true) { upstream, _, _ in
       upstream.map { Optional($0) }.replaceNil(with: 0)
@@ -104,13 +104,13 @@ enum OperatorTable {
     OperatorRow("breakpoint", transparent: true) { upstream, _, token in
       upstream.breakpoint(receiveOutput: { _ in keep(token, false) })
     },
-    OperatorRow("catch", passesUndemanded: true) { upstream, _, token in
+    OperatorRow("catch", trapsOnUndemanded: true) { upstream, _, token in
       upstream.catch { _ in keep(token, Just(0)) }
     },
-    OperatorRow("tryCatch", passesUndemanded: true) { upstream, _, token in
+    OperatorRow("tryCatch", trapsOnUndemanded: true) { upstream, _, token in
       upstream.tryCatch { _ in keep(token, Just(0).setFailureType(to: TestError.self)) }
     },
-    OperatorRow("retry", passesUndemanded: true) { upstream, _, _ in upstream.retry(1) },
+    OperatorRow("retry", trapsOnUndemanded: true) { upstream, _, _ in upstream.retry(1) },
     OperatorRow("share") { upstream, _, _ in upstream.share() },
     OperatorRow("multicast + autoconnect", keepsPublisherUntilReleased: true) { upstream, _, token in
       upstream.multicast { keep(token, PassthroughSubject<Int, TestError>()) }.autoconnect()

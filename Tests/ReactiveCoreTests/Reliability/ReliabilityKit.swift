@@ -675,6 +675,10 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
   /// Combine forwards a value sent without demand through this operator
   /// (it is transparent to demand), so the downstream sees it.
   let passesUndemanded: Bool
+  /// Combine traps on a value sent without demand through this operator (it
+  /// counts the downstream's demand), and so does ReactiveCore: that
+  /// misbehaviour is pinned by the operator's exit test, not tried here.
+  let trapsOnUndemanded: Bool
   /// The operator may hold several upstream subscriptions at once.
   let acceptsSecondSubscription: Bool
   /// Combine forwards every event through this operator as it comes, and
@@ -699,6 +703,7 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
   init<P: Publisher>(
     _ name: String,
     passesUndemanded: Bool = false,
+    trapsOnUndemanded: Bool = false,
     acceptsSecondSubscription: Bool = false,
     transparent: Bool = false,
     keepsPublisherUntilReleased: Bool = false,
@@ -707,12 +712,14 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
   ) {
     self.name = name
     self.passesUndemanded = passesUndemanded || transparent
+    self.trapsOnUndemanded = trapsOnUndemanded
     self.acceptsSecondSubscription = acceptsSecondSubscription
     self.transparent = transparent
     self.keepsPublisherUntilReleased = keepsPublisherUntilReleased
     self.keepsUpstreamAfterCancel = keepsUpstreamAfterCancel
     let passesUndemanded = self.passesUndemanded
     misbehave = { misbehaviour in
+      if trapsOnUndemanded, misbehaviour == .valueWithoutDemand { return [] }
       let upstream = Rogue<Int, TestError>()
       let scheduler = VirtualTimeScheduler()
       let witness = Witness<P.Output, P.Failure>(

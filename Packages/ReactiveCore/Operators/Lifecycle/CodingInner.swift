@@ -85,7 +85,7 @@ where Downstream.Failure == any Error {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // As in Combine, `.none` goes to the upstream as is: the upstream decides.
     let subscription = state.withLock { state -> (any Subscription)? in
       guard case let .subscribed(subscription, _, _) = state else { return nil }
       return subscription

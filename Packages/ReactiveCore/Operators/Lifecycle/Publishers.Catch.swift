@@ -224,17 +224,36 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
   }
 
+  private enum UpstreamValueAction: @unchecked Sendable {
+    case forward(Downstream)
+    case ignore
+    /// The upstream broke the contract: trap after the lock, as Combine does.
+    case trap(StaticString)
+  }
+
   func receiveUpstream(_ value: Upstream.Output) -> Subscribers.Demand {
-    let downstream = state.withLock { state -> Downstream? in
+    let action = state.withLock { state -> UpstreamValueAction in
       switch state {
+      case let .upstream(_, _, _, demand) where demand == .none:
+        return .trap("a value without demand")
       case let .upstream(subscription, downstream, handler, demand):
         state = .upstream(subscription, downstream, handler, demand: demand - 1)
-        return downstream
-      case .awaitingUpstream, .awaitingReplacement, .replacement, .terminal:
-        return nil  // not following the upstream any more
+        return .forward(downstream)
+      case .awaitingUpstream:
+        return .trap("a value before its subscription")
+      case .awaitingReplacement, .replacement, .terminal:
+        return .ignore  // not following the upstream any more
       }
     }
-    guard let downstream else { return .none }
+    let downstream: Downstream
+    switch action {
+    case let .forward(following):
+      downstream = following
+    case .ignore:
+      return .none
+    case let .trap(violation):
+      preconditionFailure("API violation: \(name) received \(violation)")
+    }
     let additional = downstream.receive(value)
     guard additional > 0 else { return .none }
     state.withLock { state in
@@ -249,6 +268,8 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     case none
     case finish(Downstream)
     case replace(Downstream, Handler, Upstream.Failure)
+    /// The upstream broke the contract: trap after the lock, as Combine does.
+    case trap(StaticString)
   }
 
   func receiveUpstream(completion: Subscribers.Completion<Upstream.Failure>) {
@@ -263,13 +284,22 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
           state = .awaitingReplacement(downstream, demand: demand)
           return .replace(downstream, handler, error)
         }
-      case .awaitingUpstream, .awaitingReplacement, .replacement, .terminal:
-        return .none
+      case .awaitingUpstream:
+        // Combine ignores a finish here, and traps on a failure.
+        guard case .failure = completion else { return .none }
+        return .trap("a failure before its subscription")
+      case .awaitingReplacement, .replacement:
+        guard case .failure = completion else { return .none }
+        return .trap("a second failure from its upstream")
+      case .terminal:
+        return .none  // cancelled, or over
       }
     }
     switch action {
     case .none:
       break
+    case let .trap(violation):
+      preconditionFailure("API violation: \(name) received \(violation)")
     case let .finish(downstream):
       downstream.receive(completion: .finished)
     case let .replace(downstream, handler, error):

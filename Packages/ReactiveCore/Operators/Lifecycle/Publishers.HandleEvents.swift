@@ -207,7 +207,7 @@ extension Publishers.HandleEvents {
     }
 
     func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "API violation: demand must be greater than zero")
+      // As in Combine, `.none` reaches the hook and the upstream as is: the upstream decides.
       let taken = state.withLock { state -> (any Subscription, Hooks)? in
         guard case let .subscribed(subscription, _, hooks) = state else { return nil }
         return (subscription, hooks)

@@ -162,7 +162,7 @@ extension Publishers.Print {
     }
 
     func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "API violation: demand must be greater than zero")
+      // As in Combine, `.none` is logged and goes to the upstream as is: the upstream decides.
       log(Self.describe(demand))
       let subscription = state.withLock { state -> (any Subscription)? in
         guard case let .subscribed(subscription, _) = state.link else { return nil }

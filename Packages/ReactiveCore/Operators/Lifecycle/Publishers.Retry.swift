@@ -4,14 +4,15 @@ extension Publisher {
   /// The downstream keeps one subscription for the whole stream. Each new
   /// upstream subscription receives the demand the downstream requested and
   /// has not yet received. Once the attempts are spent, the last failure is
-  /// delivered.
+  /// delivered. As in Combine, a negative `retries` resubscribes without limit.
   ///
   /// ```text
   /// attempts  -a-x  -b-x  -c-|      retry(2)
   /// result    -a----b----c-|
   /// ```
   ///
-  /// - Parameter retries: The number of times to resubscribe after a failure.
+  /// - Parameter retries: The number of times to resubscribe after a failure;
+  ///   negative for no limit.
   /// - Returns: A publisher that resubscribes to the upstream after a failure.
   @inlinable
   public func retry(_ retries: Int) -> Publishers.Retry<Self> {
@@ -30,16 +31,16 @@ extension Publishers {
     /// The publisher this operator subscribes to.
     public let upstream: Upstream
 
-    /// The number of times to resubscribe after a failure; nil resubscribes
-    /// without limit.
+    /// The number of times to resubscribe after a failure; nil, or a negative
+    /// number, resubscribes without limit.
     public let retries: Int?
 
     /// Creates a publisher that resubscribes to the upstream after a failure.
     ///
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
-    ///   - retries: The number of times to resubscribe after a failure; nil
-    ///     resubscribes without limit.
+    ///   - retries: The number of times to resubscribe after a failure; nil, or
+    ///     a negative number, resubscribes without limit.
     @inlinable
     public init(upstream: Upstream, retries: Int?) {
       self.upstream = upstream
@@ -92,7 +93,8 @@ extension Publishers.Retry {
     var description: String { "Retry" }
 
     init(_ downstream: Downstream, upstream: Upstream, retries: Int?) {
-      state = Lock(.active(Active(downstream: downstream, upstream: upstream, remaining: retries)))
+      let remaining = retries.flatMap { $0 < 0 ? nil : $0 }  // negative: no limit, as in Combine
+      state = Lock(.active(Active(downstream: downstream, upstream: upstream, remaining: remaining)))
     }
 
     /// Runs the subscribe loop, from the first subscription to the last retry.
@@ -145,14 +147,32 @@ extension Publishers.Retry {
       }
     }
 
+    private enum ValueAction: @unchecked Sendable {
+      case forward(Downstream)
+      case ignore
+      /// The upstream broke the contract: trap after the lock, as Combine does.
+      case trap(StaticString)
+    }
+
     func receive(_ input: Input) -> Subscribers.Demand {
-      let downstream = state.withLock { state -> Downstream? in
-        guard case var .active(active) = state else { return nil }
+      let action = state.withLock { state -> ValueAction in
+        guard case var .active(active) = state else { return .ignore }
+        guard active.downstreamHasSubscription else { return .trap("a value before its subscription") }
+        guard active.subscription != nil else { return .ignore }  // from an attempt that has failed
+        guard active.demand > 0 else { return .trap("a value without demand") }
         active.demand -= 1
         state = .active(active)
-        return active.downstream
+        return .forward(active.downstream)
       }
-      guard let downstream else { return .none }
+      let downstream: Downstream
+      switch action {
+      case let .forward(following):
+        downstream = following
+      case .ignore:
+        return .none
+      case let .trap(violation):
+        preconditionFailure("API violation: Retry received \(violation)")
+      }
       let additional = downstream.receive(input)
       guard additional > 0 else { return .none }
       state.withLock { state in
@@ -167,11 +187,15 @@ extension Publishers.Retry {
       case none
       case deliver(Downstream)
       case resubscribe
+      /// Combine would pass it to a downstream that has no subscription yet.
+      case trap
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
       let action = state.withLock { state -> CompletionAction in
         guard case var .active(active) = state else { return .none }
+        guard active.downstreamHasSubscription else { return .trap }
+        guard active.subscription != nil else { return .none }  // from an attempt that has failed
         switch completion {
         case .failure where active.remaining.map({ $0 > 0 }) ?? true:
           active.remaining = active.remaining.map { $0 - 1 }
@@ -189,6 +213,8 @@ extension Publishers.Retry {
       switch action {
       case .none:
         break
+      case .trap:
+        preconditionFailure("API violation: Retry received a completion before its subscription")
       case let .deliver(downstream):
         downstream.receive(completion: completion)
       case .resubscribe:
@@ -199,7 +225,7 @@ extension Publishers.Retry {
     // MARK: Downstream side
 
     func request(_ demand: Subscribers.Demand) {
-      precondition(demand > 0, "API violation: demand must be greater than zero")
+      // As in Combine, `.none` goes to the upstream as is: the upstream decides.
       let subscription = state.withLock { state -> (any Subscription)? in
         guard case var .active(active) = state else { return nil }
         active.demand += demand

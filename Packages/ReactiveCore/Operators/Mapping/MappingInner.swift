@@ -9,6 +9,9 @@
 /// to drop it and ask upstream for one more (`.max(1)`). A step that throws
 /// cancels the upstream and fails the downstream with the error.
 ///
+/// How strictly it polices its callers follows Combine, operator by operator
+/// (see ``Contract``). A value before the subscription traps in all of them.
+///
 /// States:
 /// - `awaitingSubscription(downstream, payload)`: created, no upstream yet;
 /// - `subscribed(upstream, downstream, payload)`: values flow;
@@ -22,6 +25,19 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 {
   @usableFromInline
   typealias Failure = UpstreamFailure
+
+  /// What the operator checks, as Combine does for it.
+  @usableFromInline
+  enum Contract: Sendable {
+    /// `tryMap`, `scan`, `tryScan`: demand goes to the upstream as is,
+    /// `.none` included (the upstream decides whether it traps), and a
+    /// completion before the subscription is ignored.
+    case mapping
+    /// The filter-like operators (`tryFilter`, `tryCompactMap`,
+    /// `removeDuplicates`, `tryRemoveDuplicates`): `request(.none)` and a
+    /// completion before the subscription trap.
+    case filtering
+  }
 
   /// Turns one upstream value into the value to publish; nil drops it.
   @usableFromInline
@@ -77,6 +93,9 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   let name: StaticString
 
   @usableFromInline
+  let contract: Contract
+
+  @usableFromInline
   var description: String { name.description }
 
   @inlinable
@@ -84,12 +103,14 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
     _ downstream: Downstream,
     payload: Payload,
     name: StaticString,
+    contract: Contract,
     keepsState: Bool = false,
     mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
     step: @escaping Step
   ) {
     state = Lock(.awaitingSubscription(downstream, payload))
     self.name = name
+    self.contract = contract
     self.keepsState = keepsState
     self.mapFailure = mapFailure
     self.step = step
@@ -117,15 +138,21 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 
   @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
+    var early = false
     let taken = state.withLock { state -> (Downstream, Carrier)? in
       switch state {
       case let .subscribed(_, downstream, payload):
         return (downstream, Carrier(payload))
-      case .awaitingSubscription, .terminal:
-        // Too early (an upstream bug), or over: ignore.
+      case .awaitingSubscription:
+        early = true  // the upstream broke the contract: trapped after the lock
         return nil
+      case .terminal:
+        return nil  // over: ignored
       }
     }
+    // Combine's filter-like operators trap here; its `tryMap` and `scan` hand the
+    // value to a downstream that has no subscription yet: we trap in all of them.
+    precondition(!early, "API violation: \(name) received a value before its subscription")
     guard let (downstream, carrier) = taken, var payload = carrier.payload else { return .none }
     let output: Downstream.Input?
     do {
@@ -143,7 +170,21 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 
   @inlinable
   func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    let ended = end()
+    let ended = state.withLock { state -> State? in
+      switch state {
+      case .subscribed:
+        defer { state = .terminal }
+        return state
+      case .awaitingSubscription:
+        return nil  // too early: decided after the lock, the subscription may still come
+      case .terminal:
+        return .terminal
+      }
+    }
+    guard let ended else {
+      precondition(contract == .mapping, "API violation: \(name) received a completion before its subscription")
+      return  // Combine's `tryMap` and `tryScan` ignore it
+    }
     guard case let .subscribed(_, downstream, _) = ended else { return }
     switch completion {
     case .finished:
@@ -155,7 +196,7 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    precondition(demand > 0 || contract == .mapping, "API violation: demand must be greater than zero")
     let upstream = state.withLock { state -> UncheckedSubscription? in
       switch state {
       case let .subscribed(upstream, _, _):

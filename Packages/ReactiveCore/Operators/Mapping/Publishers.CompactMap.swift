@@ -101,6 +101,7 @@ extension Publishers {
         subscriber,
         payload: transform,
         name: "TryCompactMap",
+        contract: .filtering,
         mapFailure: { $0 },
         step: { transform, input in try transform(input) }
       )

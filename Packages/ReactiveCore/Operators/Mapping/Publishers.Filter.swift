@@ -101,6 +101,7 @@ extension Publishers {
         subscriber,
         payload: isIncluded,
         name: "TryFilter",
+        contract: .filtering,
         mapFailure: { $0 },
         step: { isIncluded, input in try isIncluded(input) ? input : nil }
       )

@@ -113,6 +113,7 @@ extension Publishers {
         subscriber,
         payload: transform,
         name: "TryMap",
+        contract: .mapping,
         mapFailure: { $0 },
         step: { transform, input in try transform(input) }
       )

@@ -86,6 +86,7 @@ extension Publishers {
         subscriber,
         payload: Payload(isDuplicate: predicate),
         name: "RemoveDuplicates",
+        contract: .filtering,
         keepsState: true,
         mapFailure: { $0 },
         step: { payload, input in payload.next(input) }
@@ -126,6 +127,7 @@ extension Publishers {
         subscriber,
         payload: Payload(isDuplicate: predicate),
         name: "TryRemoveDuplicates",
+        contract: .filtering,
         keepsState: true,
         mapFailure: { $0 },
         step: { payload, input in try payload.next(input) }

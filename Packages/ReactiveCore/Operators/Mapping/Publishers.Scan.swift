@@ -90,6 +90,7 @@ extension Publishers {
         subscriber,
         payload: (initialResult, nextPartialResult),
         name: "Scan",
+        contract: .mapping,
         keepsState: true,
         mapFailure: { $0 },
         step: { payload, input in
@@ -141,6 +142,7 @@ extension Publishers {
         subscriber,
         payload: (initialResult, nextPartialResult),
         name: "TryScan",
+        contract: .mapping,
         keepsState: true,
         mapFailure: { $0 },
         step: { payload, input in

@@ -94,15 +94,21 @@ where Downstream.Input == Input {
 
   @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
+    var unwanted = false
     let action = state.withLock { state -> Action in
       switch state {
       case let .subscribed(upstream, downstream, output, demand, _):
+        // `replaceError` passes on the downstream's demand, so a value beyond it
+        // is the upstream's fault; `replaceEmpty` asked for `.unlimited`.
+        unwanted = kind == .error && demand == .none
         state = .subscribed(upstream, downstream, output, demand: demand - 1, sawValue: true)
         return .forward(downstream)
       case .awaitingSubscription, .awaitingDemand, .terminal:
         return .none
       }
     }
+    // Combine traps here too (its demand count would go negative).
+    precondition(!unwanted, "API violation: \(description) received a value without demand")
     guard case let .forward(downstream) = action else { return .none }
     let additional = downstream.receive(input)
     guard additional > 0 else { return .none }

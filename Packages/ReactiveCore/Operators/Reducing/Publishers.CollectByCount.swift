@@ -122,8 +122,15 @@ where Downstream.Input == [Element] {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let replaced = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
+      switch state {
+      case .collecting:
+        defer { state = .terminal }
+        return state
+      case .awaitingSubscription, .terminal:
+        // Before the subscription (a contract violation: ignored, the
+        // subscription may still come) or after the end.
+        return .terminal
+      }
     }
     guard case let .collecting(_, downstream, buffer) = replaced else { return }
     if case .finished = completion, !buffer.isEmpty {

@@ -106,8 +106,15 @@ private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription,
         return nil  // dropped: it used demand asked for it at subscription
       case let .subscribed(_, downstream, _):
         return downstream
-      case .awaitingUpstream, .terminal:
-        return nil  // before the subscription (a contract violation) or after the end: ignored
+      // Before the upstream's subscription, the upstream breaks the contract; the
+      // downstream already has its subscription, and Combine counts the value as usual.
+      case let .awaitingUpstream(downstream, pendingDemand, toDrop) where toDrop > 0:
+        state = .awaitingUpstream(downstream, pendingDemand: pendingDemand, toDrop: toDrop - 1)
+        return nil
+      case let .awaitingUpstream(downstream, _, _):
+        return downstream
+      case .terminal:
+        return nil  // after the end: ignored
       }
     }
     return downstream?.receive(input) ?? .none
@@ -115,16 +122,17 @@ private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription,
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let replaced = state.withLock { state -> State in
-      switch state {
-      case .subscribed:
-        defer { state = .terminal }
-        return state
-      case .awaitingUpstream, .terminal:
-        return .terminal  // before the subscription (a contract violation) or after the end: ignored
-      }
+      defer { state = .terminal }
+      return state
     }
-    guard case let .subscribed(_, downstream, _) = replaced else { return }
-    downstream.receive(completion: completion)
+    switch replaced {
+    case let .subscribed(_, downstream, _), let .awaitingUpstream(downstream, _, _):
+      // Before the upstream's subscription, the upstream breaks the contract; the
+      // downstream already has its subscription, and Combine passes the completion on.
+      downstream.receive(completion: completion)
+    case .terminal:
+      break  // after the end: ignored
+    }
   }
 
   func request(_ demand: Subscribers.Demand) {

@@ -1,9 +1,8 @@
 extension Publisher {
   /// Lets through the upstream's first `maxLength` values, then finishes.
   ///
-  /// As in Combine, the operator finishes (and cancels the upstream) when the
-  /// value after the last one it republishes arrives, or when the upstream
-  /// completes.
+  /// The operator finishes (and cancels the upstream) right after the last
+  /// value it republishes, or when the upstream completes.
   ///
   /// ```text
   /// upstream  -a-b-c-d-|
@@ -14,7 +13,8 @@ extension Publisher {
   /// - Returns: A publisher of at most `maxLength` values.
   @inlinable
   public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
-    output(in: ..<maxLength)
+    precondition(maxLength >= 0, "API violation: prefix(_:) length must not be negative, got \(maxLength)")
+    return output(in: ..<maxLength)
   }
 
   /// Picks the upstream's value number `index` (counting from zero),
@@ -32,7 +32,8 @@ extension Publisher {
   /// - Returns: A publisher that publishes the element at `index`.
   @inlinable
   public func output(at index: Int) -> Publishers.Output<Self> {
-    output(in: index...index)
+    precondition(index >= 0, "API violation: output(at:) index must not be negative, got \(index)")
+    return output(in: index...index)
   }
 
   /// Picks the upstream's values whose positions (counting from zero) fall in
@@ -71,8 +72,15 @@ extension Publishers {
     ///   - range: The positions (from zero) of the values that pass; not negative.
     @inlinable
     public init(upstream: Upstream, range: CountableRange<Int>) {
-      precondition(range.lowerBound >= 0, "API violation: the lower bound of an output range must not be negative")
-      precondition(range.upperBound >= 0, "API violation: the upper bound of an output range must not be negative")
+      // Combine's preconditions; `output(at:)` and `output(in:)` land here.
+      precondition(
+        range.lowerBound >= 0,
+        "API violation: Output range must not have a negative lower bound, got \(range)"
+      )
+      precondition(
+        range.upperBound >= 0,
+        "API violation: Output range must not have a negative upper bound, got \(range)"
+      )
       self.upstream = upstream
       self.range = range
     }
@@ -88,6 +96,8 @@ private struct OutputTruncation<Input, Failure: Error>: Truncation {
   typealias UpstreamFailure = Failure
 
   var name: StaticString { "Output" }
+  var zeroDemandTraps: Bool { false }
+  var earlyEventsTrap: Bool { false }
   var remainingBefore: Int
   var remainingIn: Int
 

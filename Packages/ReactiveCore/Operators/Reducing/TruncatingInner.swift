@@ -10,6 +10,14 @@ protocol Truncation {
   /// Combine's name of the operator, the inner's `description`.
   var name: StaticString { get }
 
+  /// Whether `request(.none)` traps, as in Combine's `prefix(while:)` and
+  /// `drop(while:)`; otherwise it goes to the upstream as is (`output(in:)`).
+  var zeroDemandTraps: Bool { get }
+
+  /// Whether a value or a completion before the subscription traps, as in
+  /// Combine's `prefix(while:)`; otherwise it is ignored.
+  var earlyEventsTrap: Bool { get }
+
   /// Decides the fate of one value; may call the user's closure.
   mutating func receive(_ input: Input) -> TruncationStep<Failure>
 
@@ -36,7 +44,9 @@ enum TruncationStep<Failure: Error> {
 /// decide to stop, or that skip some (`output(in:)`, `prefix(_:)`,
 /// `prefix(while:)`, `drop(while:)` and their `try` variants), as in Combine:
 /// the downstream's demand goes to the upstream as is; a skipped value asks
-/// the upstream for `.max(1)` more; the end cancels the upstream.
+/// the upstream for `.max(1)` more; the end cancels the upstream. What it
+/// checks of its callers follows Combine, operator by operator (see
+/// ``Truncation/zeroDemandTraps`` and ``Truncation/earlyEventsTrap``).
 ///
 /// States:
 /// - `awaitingSubscription(downstream, truncation)`: created, no upstream yet;
@@ -74,11 +84,15 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
 
   private let state: Lock<State>
   private let name: StaticString
+  private let zeroDemandTraps: Bool
+  private let earlyEventsTrap: Bool
 
   var description: String { name.description }
 
   init(_ downstream: Downstream, _ body: Body) {
     name = body.name
+    zeroDemandTraps = body.zeroDemandTraps
+    earlyEventsTrap = body.earlyEventsTrap
     state = Lock(.awaitingSubscription(downstream, body))
   }
 
@@ -100,6 +114,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
+    var early = false
     let taken = state.withLock { state -> Body? in
       switch state {
       case let .forwarding(upstream, downstream, body):
@@ -107,10 +122,14 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
         return body
       case .terminal:
         return nil  // over: late values are ignored
-      case .awaitingSubscription, .deciding:
-        return nil  // the upstream broke the contract (a value before the subscription, or concurrently)
+      case .awaitingSubscription:
+        early = true  // the upstream broke the contract: decided after the lock
+        return nil
+      case .deciding:
+        return nil  // the upstream broke the contract (concurrent values): ignored
       }
     }
+    precondition(!early || !earlyEventsTrap, "API violation: \(name) received a value before its subscription")
     guard var body = taken else { return .none }
     let step = body.receive(input)  // the user's closure, outside the lock
     return perform(
@@ -145,31 +164,34 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    _ = perform(
-      transition { state in
-        switch state {
-        case let .forwarding(_, downstream, _):
-          state = .terminal
-          switch completion {
-          case .finished:
-            return .complete(downstream, .finished, cancelling: nil)
-          case let .failure(error):
-            return .complete(downstream, .failure(Body.failure(error)), cancelling: nil)
-          }
-        case .terminal:
-          return .none  // already over
-        case .awaitingSubscription, .deciding:
-          return .none  // the upstream broke the contract: ignored
+    var early = false
+    let action = transition { state in
+      switch state {
+      case let .forwarding(_, downstream, _):
+        state = .terminal
+        switch completion {
+        case .finished:
+          return .complete(downstream, .finished, cancelling: nil)
+        case let .failure(error):
+          return .complete(downstream, .failure(Body.failure(error)), cancelling: nil)
         }
-      },
-      nil
-    )
+      case .terminal:
+        return .none  // already over
+      case .awaitingSubscription:
+        early = true  // the upstream broke the contract: decided after the lock
+        return .none
+      case .deciding:
+        return .none  // the upstream broke the contract (concurrent events): ignored
+      }
+    }
+    precondition(!early || !earlyEventsTrap, "API violation: \(name) received a completion before its subscription")
+    _ = perform(action, nil)
   }
 
   // MARK: Downstream events
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    precondition(demand > 0 || !zeroDemandTraps, "API violation: demand must be greater than zero")
     let upstream = state.withLock { state -> (any Subscription)? in
       switch state {
       case let .forwarding(upstream, _, _), let .deciding(upstream, _):

@@ -18,6 +18,11 @@ struct WhileTruncation<Input, UpstreamFailure: Error, Failure: Error>: Truncatio
   // Only `.drop` gets a value after the predicate failed: `.prefix` has finished.
   var predicateHolds = true
 
+  var zeroDemandTraps: Bool { true }
+
+  // Combine's `prefix(while:)` traps; its `drop(while:)` ignores them.
+  var earlyEventsTrap: Bool { kind == .prefix }
+
   init(name: StaticString, kind: Kind, predicate: @escaping (Input) throws(Failure) -> Bool) {
     self.name = name
     self.kind = kind
