@@ -279,3 +279,14 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
 }
 
 extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
+
+extension ConcatenateInner: CombineReflectable {
+  /// Shows no children, as Combine's `append` and `prepend`.
+  var customMirror: Mirror { Mirror(childless: self) }
+}
+
+extension ConcatenateSide: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// The mirror of the subscription it feeds, as in Combine.
+  var customMirror: Mirror { inner.customMirror }
+  var playgroundDescription: Any { inner.playgroundDescription }
+}

@@ -222,3 +222,13 @@ private struct DropUntilOutputTrigger<Downstream: Subscriber, Input>: Subscriber
     inner.receiveTrigger(completion: completion)
   }
 }
+
+extension DropUntilOutputInner: CombineReflectable {
+  /// Shows no children.
+  var customMirror: Mirror { Mirror(childless: self) }
+}
+
+extension DropUntilOutputTrigger: CombineReflectable {
+  /// Shows no children.
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -193,3 +193,13 @@ private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: 
     inner.receiveTrigger(completion: completion)
   }
 }
+
+extension PrefixUntilOutputInner: CombineReflectable {
+  /// Shows no children.
+  var customMirror: Mirror { Mirror(childless: self) }
+}
+
+extension PrefixUntilOutputTrigger: CombineReflectable {
+  /// Shows no children.
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -61,7 +61,7 @@ extension Publishers.Retry {
   /// States:
   /// - `active`: following the upstream (see `Active`);
   /// - `terminal`: completed or cancelled, holds nothing.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -90,6 +90,9 @@ extension Publishers.Retry {
     private let state: Lock<State>
 
     var description: String { "Retry" }
+
+    /// Shows no children, as Combine's `retry`.
+    var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream, upstream: Upstream, retries: Int?) {
       state = Lock(.active(Active(downstream: downstream, upstream: upstream, remaining: retries)))

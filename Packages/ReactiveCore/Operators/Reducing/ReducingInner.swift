@@ -260,3 +260,26 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
     }
   }
 }
+
+extension ReducingInner: CombineReflectable {
+  /// What Combine's reducers show: the downstream, the result so far and
+  /// the subscription status; `collect()` shows only how many values it holds.
+  var customMirror: Mirror {
+    // The reduction leaves the lock as a copy; its result is read after it.
+    let (downstream, body, output, status) = state.withLock {
+      state -> (Downstream?, Body?, Body.Output?, SubscriptionStatus) in
+      switch state {
+      case let .awaitingSubscription(downstream, body): (downstream, body, nil, .awaitingSubscription)
+      case let .accumulating(upstream, downstream, body, _): (downstream, body, nil, .subscribed(upstream))
+      case let .reducing(upstream, downstream, _): (downstream, nil, nil, .subscribed(upstream))
+      case let .awaitingDemand(downstream, output): (downstream, nil, output, .terminal)
+      case .terminal: (nil, nil, nil, .terminal)
+      }
+    }
+    let result = body?.result() ?? output
+    if name.description == "Collect" {
+      return Mirror(self, children: ["count": (result as? any Collection)?.count ?? 0])
+    }
+    return Mirror(self, children: ["downstream": downstream as Any, "result": result as Any, "status": status])
+  }
+}
