@@ -68,7 +68,12 @@ extension Subscribers {
 extension Subscribers.Assign: CustomReflectable, CustomPlaygroundDisplayConvertible {
   /// Shows `object` (nil once over), `keyPath` and `status`, as Combine's assign.
   public var customMirror: Mirror {
-    let (object, status) = state.withLock { ($0.activePayload, $0.status) }
+    let (object, status) = state.withLock { state -> (Root?, SubscriptionStatus) in
+      switch state {
+      case let .awaitingSubscription(object), let .subscribed(_, object): (object, state.status)
+      case .terminal: (nil, .terminal)
+      }
+    }
     return Mirror(self, children: ["object": object as Any, "keyPath": keyPath, "status": status])
   }
 
