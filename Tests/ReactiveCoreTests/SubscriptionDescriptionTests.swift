@@ -359,10 +359,49 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     let subscriber = try #require(caught.subscriber as? any CustomCombineIdentifierConvertible)
     #expect(subscriber.combineIdentifier == caught.subscription?.combineIdentifier)
 
+    // Concatenate's subscribers, and the trigger subscribers of
+    // drop(untilOutputFrom:) and prefix(untilOutputFrom:), share the identity
+    // of the subscription they feed, as in Combine.
+    let appended = sides { $0.append(1) }
+    let side = try #require(appended.subscriber as? any CustomCombineIdentifierConvertible)
+    #expect(side.combineIdentifier == appended.subscription?.combineIdentifier)
+
+    let dropTrigger = ReflectionUpstream<Int, TestError>()
+    let dropping = sides { $0.drop(untilOutputFrom: dropTrigger) }
+    let dropTriggerSubscriber = try #require(dropTrigger.subscriber as? any CustomCombineIdentifierConvertible)
+    #expect(dropTriggerSubscriber.combineIdentifier == dropping.subscription?.combineIdentifier)
+
+    let prefixTrigger = ReflectionUpstream<Int, TestError>()
+    let prefixing = sides { $0.prefix(untilOutputFrom: prefixTrigger) }
+    let prefixTriggerSubscriber = try #require(prefixTrigger.subscriber as? any CustomCombineIdentifierConvertible)
+    #expect(prefixTriggerSubscriber.combineIdentifier == prefixing.subscription?.combineIdentifier)
+
     // A subscription that is also the subscriber: one identity on both sides.
     let counted = sides { $0.count() }
     let counter = try #require(counted.subscriber as? any CustomCombineIdentifierConvertible)
     #expect(counter.combineIdentifier == counted.subscription?.combineIdentifier)
+  }
+
+  /// A connectable publisher that hands each subscriber the same probe.
+  private final class ConnectableProbe: ConnectablePublisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let probe = SubscriptionProbe()
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      subscriber.receive(subscription: probe)
+    }
+
+    func connect() -> any Cancellable { AnyCancellable {} }
+  }
+
+  @Test func autoconnectHandsOnItsUpstreamSubscriptionsDescriptionAndIdentity() throws {
+    let connectable = ConnectableProbe()
+    let handed = try #require(subscription(of: connectable.autoconnect()))
+
+    #expect(handed.combineIdentifier == connectable.probe.combineIdentifier)
+    #expect("\(handed)" == "\(connectable.probe)")
+    #expect(Shown(of: handed).labels == [])
   }
 
   // MARK: Publishers and subjects

@@ -261,7 +261,8 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
 
   let inner: ConcatenateInner<Downstream, Suffix>
   let isSuffix: Bool
-  let combineIdentifier = CombineIdentifier()
+  /// The identity of the subscription it feeds, as in Combine.
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
 
   var description: String { "Concatenate" }
 

@@ -206,7 +206,8 @@ private struct DropUntilOutputTrigger<Downstream: Subscriber, Input>: Subscriber
   typealias Failure = Downstream.Failure
 
   let inner: DropUntilOutputInner<Downstream, Input>
-  let combineIdentifier = CombineIdentifier()
+  /// The identity of the subscription it feeds, as in Combine.
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
 
   var description: String { "DropUntilOutput" }
 

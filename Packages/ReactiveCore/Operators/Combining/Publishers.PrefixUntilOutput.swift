@@ -177,7 +177,8 @@ private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: 
   CustomStringConvertible
 {
   let inner: PrefixUntilOutputInner<Downstream, Input, Failure>
-  let combineIdentifier = CombineIdentifier()
+  /// The identity of the subscription it feeds, as in Combine.
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
 
   var description: String { "PrefixUntilOutput" }
 

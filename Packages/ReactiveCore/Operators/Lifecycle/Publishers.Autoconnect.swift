@@ -133,12 +133,16 @@ extension Publishers.Autoconnect {
 
     var description: String { name }
 
+    /// The identity of the upstream subscription it stands for, as in Combine.
+    let combineIdentifier: CombineIdentifier
+
     /// Described as the upstream subscription it stands for; no children.
     var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ subscription: any Subscription, parent: Publishers.Autoconnect<Upstream>) {
       links = Lock(Links(subscription: subscription, parent: parent))
       name = "\(subscription)"
+      combineIdentifier = subscription.combineIdentifier
     }
 
     func request(_ demand: Subscribers.Demand) {
