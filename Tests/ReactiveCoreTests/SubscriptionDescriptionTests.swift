@@ -116,7 +116,7 @@ struct ReflectionRow: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
-private let reducerLabels: [String?] = ["downstream", "result", "status"]
+private let reducerLabels: [String?] = ["downstream", "result", "initial", "status"]
 
 private let operatorRows: [ReflectionRow] = [
   // Pass-through operators: their subscriber is all there is.
@@ -308,11 +308,12 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
 
   @Test func aReducerShowsItsResultAndStatus() throws {
     let upstream = ReflectionUpstream<Int, TestError>()
-    let shown = sides(upstream) { $0.reduce(0, +) }
+    let shown = sides(upstream) { $0.reduce(1, +) }
     upstream.send(3)
     upstream.send(4)
 
-    #expect(child("result", of: shown.subscription) as? Int == 7)
+    #expect(child("result", of: shown.subscription) as? Int == 8)
+    #expect(child("initial", of: shown.subscription) as? Int == 1)
     let status = try #require(child("status", of: shown.subscription))
     #expect("\(status)".hasPrefix("subscribed("))
   }

@@ -81,11 +81,14 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
 
   private let state: Lock<State>
   private let name: StaticString
+  /// What the reduction would publish before any value, shown by the mirror as Combine's `initial`.
+  private let initial: Body.Output?
 
   var description: String { name.description }
 
   init(_ downstream: Downstream, _ body: Body) {
     name = body.name
+    initial = body.result()
     state = Lock(.awaitingSubscription(downstream, body))
   }
 
@@ -262,8 +265,9 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
 }
 
 extension ReducingInner: CombineReflectable {
-  /// What Combine's reducers show: the downstream, the result so far and
-  /// the subscription status; `collect()` shows only how many values it holds.
+  /// What Combine's reducers show: the downstream, the result so far, the
+  /// result before any value and the subscription status; `collect()` shows
+  /// only how many values it holds.
   var customMirror: Mirror {
     // The reduction leaves the lock as a copy; its result is read after it.
     let (downstream, body, output, status) = state.withLock {
@@ -280,6 +284,11 @@ extension ReducingInner: CombineReflectable {
     if name.description == "Collect" {
       return Mirror(self, children: ["count": (result as? any Collection)?.count ?? 0])
     }
-    return Mirror(self, children: ["downstream": downstream as Any, "result": result as Any, "status": status])
+    return Mirror(
+      self,
+      children: [
+        "downstream": downstream as Any, "result": result as Any, "initial": initial as Any, "status": status,
+      ]
+    )
   }
 }
