@@ -24,7 +24,7 @@ import TraitsTesting
       .record()
 
     #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
-    #expect(asked == ["subscription Record", "output 1", "output 2", "completion finished"])
+    #expect(asked == ["subscription [1, 2]", "output 1", "output 2", "completion finished"])
   }
 
   @Test func forwardsTheUpstreamSubscriptionItselfWithItsDemand() {

@@ -23,7 +23,7 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
     #expect(
       output.lines == [
-        "feed: receive subscription: (Record)",
+        "feed: receive subscription: ([1, 2])",  // a recording describes itself as its values, as in Combine
         "feed: request unlimited",
         "feed: receive value: (1)",
         "feed: receive value: (2)",

@@ -166,3 +166,17 @@ final class AsyncIteratorToken<Input, Failure: Error>: Sendable {
     subscriber.cancel()
   }
 }
+
+extension AsyncDemandSubscriber: CombineReflectable {
+  /// Shows the subscription status.
+  var customMirror: Mirror {
+    let status = state.withLock { state -> SubscriptionStatus in
+      switch state.phase {
+      case .waitingForSubscription: .awaitingSubscription
+      case let .subscribed(subscription): .subscribed(subscription)
+      case .terminated, .done: .terminal
+      }
+    }
+    return Mirror(self, children: ["status": status])
+  }
+}

@@ -31,6 +31,12 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
   }
 }
 
+extension AnyPublisher: CustomPlaygroundDisplayConvertible {
+  /// The description, "AnyPublisher". As in Combine, the mirror is the
+  /// default one (an `AnyPublisher` has no custom mirror).
+  public var playgroundDescription: Any { description }
+}
+
 extension AnyPublisher: Publisher {
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {

@@ -84,6 +84,15 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
   }
 }
 
+extension AnySubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// The mirror of the wrapped subscriber (its own custom mirror, or one
+  /// without children); a closure-made subscriber mirrors its description.
+  public var customMirror: Mirror { box.customMirror }
+
+  /// The playground description of the wrapped subscriber, or its description.
+  public var playgroundDescription: Any { box.playgroundDescription }
+}
+
 @usableFromInline
 class SubscriberBoxBase<Input, Failure: Error>: CustomStringConvertible {
   @inlinable
@@ -91,6 +100,12 @@ class SubscriberBoxBase<Input, Failure: Error>: CustomStringConvertible {
 
   @usableFromInline
   var description: String { "Anonymous AnySubscriber" }
+
+  @usableFromInline
+  var customMirror: Mirror { Mirror(reflecting: description) }
+
+  @usableFromInline
+  var playgroundDescription: Any { description }
 
   @usableFromInline
   func receive(subscription: any Subscription) {
@@ -119,7 +134,17 @@ final class SubscriberBox<Base: Subscriber>: SubscriberBoxBase<Base.Input, Base.
   }
 
   @usableFromInline
-  override var description: String { String(describing: base) }
+  override var description: String { (base as? any CustomStringConvertible)?.description ?? "\(Base.self)" }
+
+  @usableFromInline
+  override var customMirror: Mirror {
+    (base as? any CustomReflectable)?.customMirror ?? Mirror(base, children: EmptyCollection())
+  }
+
+  @usableFromInline
+  override var playgroundDescription: Any {
+    (base as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
+  }
 
   @inlinable
   override func receive(subscription: any Subscription) {

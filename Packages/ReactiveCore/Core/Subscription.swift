@@ -40,3 +40,8 @@ private final class EmptySubscription: Subscription, CustomStringConvertible, Se
 
   func cancel() {}
 }
+
+extension EmptySubscription: CombineReflectable {
+  /// Shows no children, as Combine's empty subscription.
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -192,3 +192,18 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     // The downstream and pending notifications are released here, after the lock.
   }
 }
+
+extension NotificationSubscription: CombineReflectable {
+  /// Shows the center and the demand not yet served (Combine also shows the
+  /// name and the object, which this subscription does not keep); nil and
+  /// `.none` once cancelled.
+  var customMirror: Mirror {
+    let (center, demand) = state.withLock { state -> (NotificationCenter?, Subscribers.Demand) in
+      switch state {
+      case let .live(live): (live.center, live.demand)
+      case .cancelled: (nil, .none)
+      }
+    }
+    return Mirror(self, children: ["center": center as Any, "demand": demand])
+  }
+}

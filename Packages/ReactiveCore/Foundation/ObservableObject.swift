@@ -205,3 +205,16 @@ where Downstream.Input == Void, Downstream.Failure == Never {
     }
   }
 }
+
+extension ObservableObjectConduit: CombineReflectable {
+  /// Shows the downstream, as Combine's; nil once over.
+  var customMirror: Mirror {
+    let downstream = state.withLock { state -> Downstream? in
+      switch state {
+      case let .waiting(downstream), let .active(downstream): downstream
+      case .over: nil
+      }
+    }
+    return Mirror(self, children: ["downstream": downstream as Any])
+  }
+}

@@ -247,3 +247,8 @@ private final class PublishedAssignSubscriber<Input>: Subscriber, CustomStringCo
 
   func receive(completion: Subscribers.Completion<Never>) {}
 }
+
+extension PublishedAssignSubscriber: CombineReflectable {
+  /// Shows no children.
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -243,3 +243,16 @@ where Downstream.Input == Date, Downstream.Failure == Never {
     // The downstream is released here, after the lock.
   }
 }
+
+extension TimerSubscription: CombineReflectable {
+  /// Shows the downstream and its demand; nil and `.none` once over.
+  var customMirror: Mirror {
+    let (downstream, demand) = state.withLock { state -> (Downstream?, Subscribers.Demand) in
+      switch state {
+      case let .live(downstream, demand): (downstream, demand)
+      case .over: (nil, .none)
+      }
+    }
+    return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
+  }
+}

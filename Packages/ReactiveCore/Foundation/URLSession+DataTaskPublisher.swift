@@ -152,3 +152,20 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
     // The downstream is released here, after the lock.
   }
 }
+
+extension DataTaskSubscription: CombineReflectable {
+  /// Shows the task (once started), the downstream and the publisher (until
+  /// the first demand), as Combine's; all nil once over.
+  var customMirror: Mirror {
+    let (task, downstream, parent) = state.withLock {
+      state -> (URLSessionDataTask?, Downstream?, URLSession.DataTaskPublisher?) in
+      switch state {
+      case let .awaitingDemand(downstream, parent): (nil, downstream, parent)
+      case let .starting(downstream): (nil, downstream, nil)
+      case let .running(downstream, task): (task, downstream, nil)
+      case .over: (nil, nil, nil)
+      }
+    }
+    return Mirror(self, children: ["task": task as Any, "downstream": downstream as Any, "parent": parent as Any])
+  }
+}

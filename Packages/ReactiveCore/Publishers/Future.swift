@@ -297,3 +297,27 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
     }
   }
 }
+
+extension FutureConduit: CombineReflectable {
+  /// Shows the future (as `parent` and `subject`), the downstream and
+  /// whether it has asked for anything, as Combine's future subscription;
+  /// all nil once the result went out or the subscription was cancelled.
+  @usableFromInline
+  var customMirror: Mirror {
+    let (parent, downstream, demanded) = state.withLock {
+      state -> (Future<Output, Failure>?, Downstream?, Bool) in
+      switch state {
+      case let .waiting(downstream, parent, demanded, _): (parent, downstream, demanded)
+      case let .resolved(downstream, _, demanded, _): (nil, downstream, demanded)
+      case .done: (nil, nil, false)
+      }
+    }
+    return Mirror(
+      self,
+      children: [
+        "parent": parent as Any, "downstream": downstream as Any, "hasAnyDemand": demanded,
+        "subject": parent as Any,
+      ]
+    )
+  }
+}

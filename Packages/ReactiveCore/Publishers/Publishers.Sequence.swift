@@ -24,7 +24,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Elements.Element == S.Input {
-      var elements = sequence.makeIterator()
+      var elements = DescribedIterator(sequence)
       if let first = elements.next() {
         subscriber.receive(
           subscription: SequenceSubscription(

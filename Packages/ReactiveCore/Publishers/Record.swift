@@ -45,7 +45,7 @@ public struct Record<Output, Failure: Error>: Publisher {
 
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
-    var elements = recording.output.makeIterator()
+    var elements = DescribedIterator(recording.output)
     if let first = elements.next() {
       subscriber.receive(
         subscription: SequenceSubscription(

@@ -33,8 +33,16 @@ where Elements.Element == Downstream.Input {
   @usableFromInline
   let name: StaticString
 
+  /// The sequence's own description, as in Combine, while the subscription
+  /// holds its iterator (idle); the operator's name otherwise.
   @usableFromInline
-  var description: String { name.description }
+  var description: String {
+    let sequence = state.withLock { state -> Any? in
+      guard case let .idle(_, elements, _) = state else { return nil }
+      return (elements as? any SequenceCarrying)?.carriedSequence
+    }
+    return sequence.map { String(describing: $0) } ?? name.description  // the user's description, after the lock
+  }
 
   /// `requestSpecialized(_:)` and `cancelSpecialized()`, as closures formed
   /// in `init`: see `SpecializedEntryPoints`.
@@ -164,4 +172,46 @@ where Elements.Element == Downstream.Input {
     }
     _ = taken  // downstream, iterator and lookahead are released here, after the lock
   }
+}
+
+extension SequenceSubscription: CombineReflectable {
+  /// Shows the sequence, as Combine's sequence subscription; nil once it is
+  /// over or while a thread is delivering.
+  @usableFromInline
+  var customMirror: Mirror {
+    let sequence = state.withLock { state -> Any? in
+      guard case let .idle(_, elements, _) = state else { return nil }
+      return (elements as? any SequenceCarrying)?.carriedSequence
+    }
+    return Mirror(self, children: ["sequence": sequence as Any])
+  }
+}
+
+/// An iterator that keeps the sequence it iterates, so that the sequence
+/// subscription can describe itself as that sequence, as Combine's does.
+@usableFromInline
+struct DescribedIterator<Base: Sequence>: IteratorProtocol, SequenceCarrying {
+  @usableFromInline
+  let sequence: Base
+
+  @usableFromInline
+  var base: Base.Iterator
+
+  @inlinable
+  init(_ sequence: Base) {
+    self.sequence = sequence
+    base = sequence.makeIterator()
+  }
+
+  @inlinable
+  mutating func next() -> Base.Element? {
+    base.next()
+  }
+
+  var carriedSequence: Any { sequence }
+}
+
+/// An iterator that can show the sequence it iterates.
+protocol SequenceCarrying {
+  var carriedSequence: Any { get }
 }

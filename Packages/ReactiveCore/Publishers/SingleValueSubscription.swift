@@ -68,3 +68,16 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Custo
     _ = taken  // downstream and value are released here, after the lock
   }
 }
+
+extension SingleValueSubscription: CombineReflectable {
+  /// Shows the value not yet sent, unlabelled, as Combine's `Just`; nothing
+  /// once it is sent or cancelled.
+  @usableFromInline
+  var customMirror: Mirror {
+    let value = state.withLock { state -> Downstream.Input? in
+      guard case let .awaitingDemand(_, value) = state else { return nil }
+      return value
+    }
+    return Mirror(self, unlabeledChildren: value.map { [$0] } ?? [])
+  }
+}

@@ -118,3 +118,23 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
     subscription?.cancel()
   }
 }
+
+extension SubjectSubscriber: CombineReflectable {
+  /// Shows the subject (as `downstreamSubject` and `subject`, nil once it is
+  /// gone or the stream is over) and the upstream subscription, as Combine's.
+  var customMirror: Mirror {
+    let (subject, upstream) = state.withLock { state -> (Downstream?, (any Subscription)?) in
+      switch state {
+      case let .awaitingSubscription(weak): (weak.subject, nil)
+      case let .subscribed(upstream, weak): (weak.subject, upstream)
+      case .terminal: (nil, nil)
+      }
+    }
+    return Mirror(
+      self,
+      children: [
+        "downstreamSubject": subject as Any, "upstreamSubscription": upstream as Any, "subject": subject as Any,
+      ]
+    )
+  }
+}

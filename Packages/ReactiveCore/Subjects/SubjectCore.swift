@@ -491,3 +491,25 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     }
   }
 }
+
+extension SubjectConduit: CombineReflectable {
+  /// Shows the subject (as `parent` and `subject`), the downstream and its
+  /// demand, as Combine's subject subscriptions; nil and `.none` once over.
+  @usableFromInline
+  var customMirror: Mirror {
+    let (subject, downstream, demand) = state.withLock {
+      state -> (AnyObject?, Downstream?, Subscribers.Demand) in
+      switch state {
+      case let .idle(downstream, parent): (parent.subject, downstream, .none)
+      case let .active(downstream, parent, demand, _): (parent.subject, downstream, demand)
+      case .over: (nil, nil, .none)
+      }
+    }
+    return Mirror(
+      self,
+      children: [
+        "parent": subject as Any, "downstream": downstream as Any, "demand": demand, "subject": subject as Any,
+      ]
+    )
+  }
+}

@@ -24,7 +24,7 @@ extension Subscribers {
     /// Where in ``object`` each value is written.
     public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
-    public var description: String { object.map { "Assign \(type(of: $0))." } ?? "Assign" }
+    public var description: String { "Assign \(Root.self)." }
 
     /// Creates a subscriber that writes each value to `object[keyPath: keyPath]`.
     ///
@@ -63,6 +63,22 @@ extension Subscribers {
       _ = object  // released here, after the lock
     }
   }
+}
+
+extension Subscribers.Assign: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// Shows `object` (nil once over), `keyPath` and `status`, as Combine's assign.
+  public var customMirror: Mirror {
+    let (object, status) = state.withLock { state -> (Root?, SubscriptionStatus) in
+      switch state {
+      case let .awaitingSubscription(object), let .subscribed(_, object): (object, state.status)
+      case .terminal: (nil, .terminal)
+      }
+    }
+    return Mirror(self, children: ["object": object as Any, "keyPath": keyPath, "status": status])
+  }
+
+  /// The description, "Assign" and the root type.
+  public var playgroundDescription: Any { description }
 }
 
 extension Publisher where Failure == Never {

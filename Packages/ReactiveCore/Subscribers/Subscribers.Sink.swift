@@ -108,6 +108,14 @@ extension Subscribers {
   }
 }
 
+extension Subscribers.Sink: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// Shows no children, as Combine's sink.
+  public var customMirror: Mirror { Mirror(childless: self) }
+
+  /// The description, "Sink".
+  public var playgroundDescription: Any { description }
+}
+
 extension Publisher {
   /// Subscribes with two closures, one for values and one for the
   /// completion, and asks for `.unlimited` at once.

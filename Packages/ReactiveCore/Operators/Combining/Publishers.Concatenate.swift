@@ -268,7 +268,8 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
 
   let inner: ConcatenateInner<Downstream, Suffix>
   let isSuffix: Bool
-  let combineIdentifier = CombineIdentifier()
+  /// The identity of the subscription it feeds, as in Combine.
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
 
   var description: String { "Concatenate" }
 
@@ -286,3 +287,14 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
 }
 
 extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
+
+extension ConcatenateInner: CombineReflectable {
+  /// Shows no children, as Combine's `append` and `prepend`.
+  var customMirror: Mirror { Mirror(childless: self) }
+}
+
+extension ConcatenateSide: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// The mirror of the subscription it feeds, as in Combine.
+  var customMirror: Mirror { inner.customMirror }
+  var playgroundDescription: Any { inner.playgroundDescription }
+}

@@ -211,7 +211,8 @@ private struct DropUntilOutputTrigger<Downstream: Subscriber, Input>: Subscriber
   typealias Failure = Downstream.Failure
 
   let inner: DropUntilOutputInner<Downstream, Input>
-  let combineIdentifier = CombineIdentifier()
+  /// The identity of the subscription it feeds, as in Combine.
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
 
   var description: String { "DropUntilOutput" }
 
@@ -226,4 +227,14 @@ private struct DropUntilOutputTrigger<Downstream: Subscriber, Input>: Subscriber
   func receive(completion: Subscribers.Completion<Failure>) {
     inner.receiveTrigger(completion: completion)
   }
+}
+
+extension DropUntilOutputInner: CombineReflectable {
+  /// Shows no children.
+  var customMirror: Mirror { Mirror(childless: self) }
+}
+
+extension DropUntilOutputTrigger: CombineReflectable {
+  /// Shows no children.
+  var customMirror: Mirror { Mirror(childless: self) }
 }

@@ -497,3 +497,15 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     inner.receiveChild(completion: completion, index: index)
   }
 }
+
+extension FlatMapInner: CombineReflectable {
+  /// Shows no children, as Combine's `flatMap`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(childless: self) }
+}
+
+extension FlatMapChild: CombineReflectable {
+  /// Shows the identity of the subscription it feeds, as Combine's `flatMap`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(self, children: ["parentSubscription": inner.combineIdentifier]) }
+}

@@ -1374,3 +1374,17 @@ struct MergeSide<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
     inner.receive(completion: completion, index: index)
   }
 }
+
+extension MergeInner: CombineReflectable {
+  /// Shows the downstream and the demand it has not yet received.
+  var customMirror: Mirror {
+    let (downstream, demand) = state.withLock { ($0.outlet.downstream, $0.outlet.demand) }
+    return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
+  }
+}
+
+extension MergeSide: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// The mirror of the subscription it feeds.
+  var customMirror: Mirror { inner.customMirror }
+  var playgroundDescription: Any { inner.playgroundDescription }
+}

@@ -185,7 +185,8 @@ private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: 
   CustomStringConvertible
 {
   let inner: PrefixUntilOutputInner<Downstream, Input, Failure>
-  let combineIdentifier = CombineIdentifier()
+  /// The identity of the subscription it feeds, as in Combine.
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
 
   var description: String { "PrefixUntilOutput" }
 
@@ -200,4 +201,14 @@ private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: 
   func receive(completion: Subscribers.Completion<Failure>) {
     inner.receiveTrigger(completion: completion)
   }
+}
+
+extension PrefixUntilOutputInner: CombineReflectable {
+  /// Shows no children.
+  var customMirror: Mirror { Mirror(childless: self) }
+}
+
+extension PrefixUntilOutputTrigger: CombineReflectable {
+  /// Shows no children.
+  var customMirror: Mirror { Mirror(childless: self) }
 }

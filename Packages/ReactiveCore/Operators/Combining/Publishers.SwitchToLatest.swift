@@ -322,3 +322,13 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     inner.receiveChild(completion: completion, generation: generation)
   }
 }
+
+extension SwitchToLatestInner: CombineReflectable {
+  /// Shows no children, as Combine's `switchToLatest`.
+  var customMirror: Mirror { Mirror(childless: self) }
+}
+
+extension SwitchToLatestChild: CombineReflectable {
+  /// Shows the identity of the subscription it feeds, as Combine's `switchToLatest`.
+  var customMirror: Mirror { Mirror(self, children: ["parentSubscription": inner.combineIdentifier]) }
+}

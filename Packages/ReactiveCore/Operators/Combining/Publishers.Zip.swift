@@ -404,3 +404,17 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
     }
   }
 }
+
+extension ZipInner: CombineReflectable {
+  /// Shows the downstream and the demand it has not yet received.
+  var customMirror: Mirror {
+    let (downstream, demand) = state.withLock { ($0.outlet.downstream, $0.outlet.demand) }
+    return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
+  }
+}
+
+extension ZipInner.Side: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// The mirror of the subscription it feeds.
+  var customMirror: Mirror { inner.customMirror }
+  var playgroundDescription: Any { inner.playgroundDescription }
+}

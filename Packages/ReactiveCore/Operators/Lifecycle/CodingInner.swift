@@ -104,3 +104,21 @@ where Downstream.Failure == any Error {
     }
   }
 }
+
+extension CodingInner: CombineReflectable {
+  /// Shows the downstream, whether the stream is over, and the upstream
+  /// subscription, as Combine's `encode` and `decode`.
+  var customMirror: Mirror {
+    let (downstream, finished, upstream) = state.withLock { state -> (Downstream?, Bool, (any Subscription)?) in
+      switch state {
+      case let .awaitingSubscription(downstream, _): (downstream, false, nil)
+      case let .subscribed(upstream, downstream, _): (downstream, false, upstream)
+      case .terminal: (nil, true, nil)
+      }
+    }
+    return Mirror(
+      self,
+      children: ["downstream": downstream as Any, "finished": finished, "upstreamSubscription": upstream as Any]
+    )
+  }
+}

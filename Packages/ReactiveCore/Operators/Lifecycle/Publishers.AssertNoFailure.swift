@@ -127,3 +127,9 @@ extension Publishers.AssertNoFailure {
     }
   }
 }
+
+extension Publishers.AssertNoFailure.Inner: CombineReflectable {
+  /// Shows where the assertion was written and its prefix, as Combine's `assertNoFailure`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(self, children: ["file": file, "line": line, "prefix": prefix]) }
+}

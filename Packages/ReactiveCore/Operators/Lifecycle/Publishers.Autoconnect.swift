@@ -93,7 +93,7 @@ extension Publishers {
 extension Publishers.Autoconnect {
   /// Forwards the upstream's events, and hands the downstream a
   /// subscription that counts its cancel.
-  private struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  private struct Inner<Downstream: Subscriber>: Subscriber, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -103,6 +103,9 @@ extension Publishers.Autoconnect {
     let combineIdentifier = CombineIdentifier()
 
     var description: String { "Autoconnect" }
+
+    /// Shows the autoconnecting publisher and the downstream, as Combine's `autoconnect()`.
+    var customMirror: Mirror { Mirror(self, children: ["parent": parent, "downstream": downstream]) }
 
     func receive(subscription: any Subscription) {
       downstream.receive(subscription: CountedSubscription(subscription, parent: parent))
@@ -118,7 +121,7 @@ extension Publishers.Autoconnect {
   }
 
   /// The upstream subscription, with a cancel that the parent counts once.
-  private final class CountedSubscription: Subscription, CustomStringConvertible {
+  private final class CountedSubscription: Subscription, CombineReflectable {
     private struct Links: @unchecked Sendable {
       let subscription: any Subscription
       let parent: Publishers.Autoconnect<Upstream>
@@ -130,9 +133,16 @@ extension Publishers.Autoconnect {
 
     var description: String { name }
 
+    /// The identity of the upstream subscription it stands for, as in Combine.
+    let combineIdentifier: CombineIdentifier
+
+    /// Described as the upstream subscription it stands for; no children.
+    var customMirror: Mirror { Mirror(childless: self) }
+
     init(_ subscription: any Subscription, parent: Publishers.Autoconnect<Upstream>) {
       links = Lock(Links(subscription: subscription, parent: parent))
       name = "\(subscription)"
+      combineIdentifier = subscription.combineIdentifier
     }
 
     /// Passes any demand on, `.none` included, as Combine does: the

@@ -104,7 +104,7 @@ extension Publishers {
 
 extension Publishers.Breakpoint {
   /// Stateless: forwards the upstream subscription itself.
-  private struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  private struct Inner<Downstream: Subscriber>: Subscriber, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -116,6 +116,9 @@ extension Publishers.Breakpoint {
     let combineIdentifier = CombineIdentifier()
 
     var description: String { "Breakpoint" }
+
+    /// Shows no children, as Combine's `breakpoint`.
+    var customMirror: Mirror { Mirror(childless: self) }
 
     init(downstream: Downstream, breakpoint: Publishers.Breakpoint<Upstream>) {
       self.downstream = downstream

@@ -408,3 +408,30 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
   }
 }
+
+extension CatchInner: CombineReflectable {
+  /// Shows the downstream and the demand not yet served, as Combine's
+  /// `catch` and `tryCatch` (once the replacement runs, demand goes straight
+  /// to it and none is kept here).
+  var customMirror: Mirror {
+    let (downstream, demand) = state.withLock { state -> (Downstream?, Subscribers.Demand) in
+      switch state {
+      case let .awaitingUpstream(downstream, _): (downstream, .none)
+      case let .upstream(_, downstream, _, demand), let .awaitingReplacement(downstream, demand): (downstream, demand)
+      case let .replacement(_, downstream): (downstream, .none)
+      case .terminal: (nil, .none)
+      }
+    }
+    return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
+  }
+}
+
+extension CatchInner.UpstreamSubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  var customMirror: Mirror { inner.customMirror }
+  var playgroundDescription: Any { inner.playgroundDescription }
+}
+
+extension CatchInner.ReplacementSubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  var customMirror: Mirror { inner.customMirror }
+  var playgroundDescription: Any { inner.playgroundDescription }
+}

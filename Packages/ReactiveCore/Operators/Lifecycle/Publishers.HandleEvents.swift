@@ -121,7 +121,7 @@ extension Publishers.HandleEvents {
   /// - `awaitingSubscription`: created, no upstream subscription yet;
   /// - `subscribed`: holds the upstream subscription;
   /// - `terminal`: completed or cancelled, holds nothing (hooks released).
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -140,6 +140,9 @@ extension Publishers.HandleEvents {
     private let state: Lock<State>
 
     var description: String { "HandleEvents" }
+
+    /// Shows no children, as Combine's `handleEvents`.
+    var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream, hooks: Hooks) {
       state = Lock(.awaitingSubscription(downstream, hooks))

@@ -108,7 +108,7 @@ extension Publishers.Multicast {
   /// - `awaitingSubscription`: created, no subscription from the subject yet;
   /// - `subscribed`: holds the subject's subscription;
   /// - `terminal`: completed or cancelled, holds nothing.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -122,6 +122,9 @@ extension Publishers.Multicast {
     private let state: Lock<State>
 
     var description: String { "Multicast" }
+
+    /// Shows no children, as Combine's `multicast`.
+    var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream) {
       state = Lock(.awaitingSubscription(downstream))

@@ -75,7 +75,7 @@ extension Publishers.Print {
   ///
   /// The lines wait in `pending` for the one thread that writes (`writing`);
   /// that thread takes the stream out of the lock while it writes.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -108,6 +108,9 @@ extension Publishers.Print {
     private let prefix: String
 
     var description: String { "Print" }
+
+    /// Shows no children, as Combine's `print`.
+    var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
       state = Lock(State(link: .awaitingSubscription(downstream), stream: stream))

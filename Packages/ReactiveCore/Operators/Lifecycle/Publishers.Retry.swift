@@ -62,7 +62,7 @@ extension Publishers.Retry {
   /// States:
   /// - `active`: following the upstream (see `Active`);
   /// - `terminal`: completed or cancelled, holds nothing.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -91,6 +91,9 @@ extension Publishers.Retry {
     private let state: Lock<State>
 
     var description: String { "Retry" }
+
+    /// Shows no children, as Combine's `retry`.
+    var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream, upstream: Upstream, retries: Int?) {
       let remaining = retries.flatMap { $0 < 0 ? nil : $0 }  // negative: no limit, as in Combine

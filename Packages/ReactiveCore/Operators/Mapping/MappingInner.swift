@@ -251,3 +251,33 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
     _ = replaced  // the previous payload is released here, after the lock
   }
 }
+
+extension MappingInner: CombineReflectable {
+  /// The children Combine shows for each operator: none for `tryMap`; the
+  /// downstream for `tryFilter` and `tryCompactMap`; the downstream and the
+  /// running result for `scan` (and the status for `tryScan`); the downstream
+  /// and the previous element for `removeDuplicates`. The running state is a
+  /// field of the payload the operator gave, found by its label.
+  @usableFromInline
+  var customMirror: Mirror {
+    let (downstream, payload, status) = state.withLock { state -> (Downstream?, Payload?, SubscriptionStatus) in
+      switch state {
+      case let .awaitingSubscription(downstream, payload): (downstream, payload, .awaitingSubscription)
+      case let .subscribed(upstream, downstream, payload): (downstream, payload, .subscribed(upstream))
+      case .terminal: (nil, nil, .terminal)
+      }
+    }
+    // The running state, by its label in the payload: the result of a scan,
+    // the previous element of removeDuplicates.
+    func running(_ label: String) -> Any { payload.flatMap { Mirror(reflecting: $0).descendant(label) } as Any }
+    switch name.description {
+    case "TryMap": return Mirror(childless: self)
+    case "Scan": return Mirror(self, children: ["downstream": downstream as Any, "result": running("result")])
+    case "TryScan":
+      return Mirror(self, children: ["downstream": downstream as Any, "status": status, "result": running("result")])
+    case "RemoveDuplicates", "TryRemoveDuplicates":
+      return Mirror(self, children: ["downstream": downstream as Any, "last": running("previous")])
+    default: return Mirror(self, children: ["downstream": downstream as Any])
+    }
+  }
+}

@@ -206,3 +206,9 @@ extension Publishers.CompactMap {
     }
   }
 }
+
+extension Publishers.CompactMap.Inner: CombineReflectable {
+  /// Shows no children, as Combine's `compactMap`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -215,3 +215,9 @@ extension Publishers.Filter {
     }
   }
 }
+
+extension Publishers.Filter.Inner: CombineReflectable {
+  /// Shows no children, as Combine's `filter`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -90,3 +90,9 @@ extension Publishers.IgnoreOutput {
 }
 
 extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}
+
+extension Publishers.IgnoreOutput.Inner: CombineReflectable {
+  /// Shows no children, as Combine's `ignoreOutput`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(childless: self) }
+}

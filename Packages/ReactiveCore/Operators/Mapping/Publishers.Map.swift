@@ -224,3 +224,9 @@ extension Publishers.Map {
     }
   }
 }
+
+extension Publishers.Map.Inner: CombineReflectable {
+  /// Shows no children, as Combine's `map`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(childless: self) }
+}

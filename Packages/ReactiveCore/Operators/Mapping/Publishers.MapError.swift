@@ -108,3 +108,9 @@ extension Publishers.MapError {
     }
   }
 }
+
+extension Publishers.MapError.Inner: CombineReflectable {
+  /// Shows no children, as Combine's `mapError`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(childless: self) }
+}

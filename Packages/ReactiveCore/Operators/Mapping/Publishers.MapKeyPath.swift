@@ -302,3 +302,23 @@ extension Publishers.MapKeyPath3 {
     }
   }
 }
+
+extension Publishers.MapKeyPath.Inner: CombineReflectable {
+  /// Shows the key path, as Combine's `map(_:)`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(self, children: ["keyPath": keyPath]) }
+}
+
+extension Publishers.MapKeyPath2.Inner: CombineReflectable {
+  /// Shows the key paths, as Combine's `map(_:_:)`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(self, children: ["keyPath0": keyPath0, "keyPath1": keyPath1]) }
+}
+
+extension Publishers.MapKeyPath3.Inner: CombineReflectable {
+  /// Shows the key paths, as Combine's `map(_:_:_:)`.
+  @usableFromInline
+  var customMirror: Mirror {
+    Mirror(self, children: ["keyPath0": keyPath0, "keyPath1": keyPath1, "keyPath2": keyPath2])
+  }
+}

@@ -94,3 +94,9 @@ extension Publishers.SetFailureType {
 }
 
 extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
+
+extension Publishers.SetFailureType.Inner: CombineReflectable {
+  /// Shows no children, as Combine's `setFailureType`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(childless: self) }
+}

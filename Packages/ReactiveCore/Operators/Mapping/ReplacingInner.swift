@@ -208,3 +208,9 @@ where Downstream.Input == Input {
     }
   }
 }
+
+extension ReplacingInner: CombineReflectable {
+  /// Shows no children, as Combine's `replaceEmpty(with:)` and `replaceError(with:)`.
+  @usableFromInline
+  var customMirror: Mirror { Mirror(childless: self) }
+}

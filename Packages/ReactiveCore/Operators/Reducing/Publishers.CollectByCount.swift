@@ -159,3 +159,23 @@ where Downstream.Input == [Element] {
     // The downstream and the buffer are released here, after the lock.
   }
 }
+
+extension CollectByCountInner: CombineReflectable {
+  /// Shows the downstream, the upstream subscription, the partial array and
+  /// the count, as Combine's `collect(_:)`.
+  var customMirror: Mirror {
+    let (downstream, upstream, buffer) = state.withLock { state -> (Downstream?, (any Subscription)?, [Element]) in
+      switch state {
+      case let .awaitingSubscription(downstream): (downstream, nil, [])
+      case let .collecting(upstream, downstream, buffer): (downstream, upstream, buffer)
+      case .terminal: (nil, nil, [])
+      }
+    }
+    return Mirror(
+      self,
+      children: [
+        "downstream": downstream as Any, "upstreamSubscription": upstream as Any, "buffer": buffer, "count": count,
+      ]
+    )
+  }
+}

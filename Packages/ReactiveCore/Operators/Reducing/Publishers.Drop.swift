@@ -162,3 +162,8 @@ private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription,
     // The downstream is released here, after the lock.
   }
 }
+
+extension DropInner: CombineReflectable {
+  /// Shows no children, as Combine's `dropFirst`.
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -81,11 +81,14 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
 
   private let state: Lock<State>
   private let name: StaticString
+  /// What the reduction would publish before any value, shown by the mirror as Combine's `initial`.
+  private let initial: Body.Output?
 
   var description: String { name.description }
 
   init(_ downstream: Downstream, _ body: Body) {
     name = body.name
+    initial = body.result()
     state = Lock(.awaitingSubscription(downstream, body))
   }
 
@@ -258,5 +261,34 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
     case let .cancel(upstream):
       upstream.cancel()
     }
+  }
+}
+
+extension ReducingInner: CombineReflectable {
+  /// What Combine's reducers show: the downstream, the result so far, the
+  /// result before any value and the subscription status; `collect()` shows
+  /// only how many values it holds.
+  var customMirror: Mirror {
+    // The reduction leaves the lock as a copy; its result is read after it.
+    let (downstream, body, output, status) = state.withLock {
+      state -> (Downstream?, Body?, Body.Output?, SubscriptionStatus) in
+      switch state {
+      case let .awaitingSubscription(downstream, body): (downstream, body, nil, .awaitingSubscription)
+      case let .accumulating(upstream, downstream, body, _): (downstream, body, nil, .subscribed(upstream))
+      case let .reducing(upstream, downstream, _): (downstream, nil, nil, .subscribed(upstream))
+      case let .awaitingDemand(downstream, output): (downstream, nil, output, .terminal)
+      case .terminal: (nil, nil, nil, .terminal)
+      }
+    }
+    let result = body?.result() ?? output
+    if name.description == "Collect" {
+      return Mirror(self, children: ["count": (result as? any Collection)?.count ?? 0])
+    }
+    return Mirror(
+      self,
+      children: [
+        "downstream": downstream as Any, "result": result as Any, "initial": initial as Any, "status": status,
+      ]
+    )
   }
 }

@@ -263,3 +263,19 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     }
   }
 }
+
+extension TruncatingInner: CombineReflectable {
+  /// `prefix(while:)` and `tryPrefix(while:)` show their downstream, as in
+  /// Combine; `drop(while:)` and `output(in:)` show no children.
+  var customMirror: Mirror {
+    guard name.description.hasSuffix("PrefixWhile") else { return Mirror(childless: self) }
+    let downstream = state.withLock { state -> Downstream? in
+      switch state {
+      case let .awaitingSubscription(downstream, _), let .forwarding(_, downstream, _), let .deciding(_, downstream):
+        downstream
+      case .terminal: nil
+      }
+    }
+    return Mirror(self, children: ["downstream": downstream as Any])
+  }
+}

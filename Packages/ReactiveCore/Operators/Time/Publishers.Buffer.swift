@@ -268,3 +268,26 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     state.deliver(onDemand: { self.state.addDemand($0) }, end: { $0.receive(completion: $1) }) ?? .none
   }
 }
+
+extension BufferInner: CombineReflectable {
+  /// Shows the buffered values, the subscription status, the demand not yet
+  /// served and the completion waiting behind the values, as Combine's `buffer`.
+  var customMirror: Mirror {
+    let (queue, status, demand, completion) = state.withLock {
+      state -> (Outbox<Input>, SubscriptionStatus, Subscribers.Demand, Subscribers.Completion<Failure>?) in
+      switch state {
+      case .awaitingSubscription: (Outbox(), .awaitingSubscription, .none, nil)
+      case let .active(active):
+        (active.queue, active.upstream.map { .subscribed($0) } ?? .terminal, active.demand, active.completion)
+      case .terminal: (Outbox(), .terminal, .none, nil)
+      }
+    }
+    var values = queue  // a copy: emptying it leaves the buffer as it is
+    return Mirror(
+      self,
+      children: [
+        "values": values.removeAll(), "state": status, "downstreamDemand": demand, "terminal": completion as Any,
+      ]
+    )
+  }
+}

@@ -258,3 +258,8 @@ where Downstream.Input == [Element] {
     )
   }
 }
+
+extension CollectByTimeInner: CombineReflectable {
+  /// Shows no children, as Combine's `collect(_:options:)`.
+  var customMirror: Mirror { Mirror(childless: self) }
+}

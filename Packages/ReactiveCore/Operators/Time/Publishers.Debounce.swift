@@ -200,3 +200,21 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
     state.deliver(onDemand: { self.state.addDemand($0) }, end: { $0.receive(completion: $1) })
   }
 }
+
+extension DebounceInner: CombineReflectable {
+  /// Shows the downstream, its demand and the value waiting for quiet, as
+  /// Combine's `debounce`.
+  var customMirror: Mirror {
+    let (downstream, demand, waiting) = state.withLock { state -> (Downstream?, Subscribers.Demand, Input?) in
+      switch state {
+      case let .awaitingSubscription(downstream): (downstream, .none, nil)
+      case let .active(active): (active.downstream, active.demand, active.waiting)
+      case .terminal: (nil, .none, nil)
+      }
+    }
+    return Mirror(
+      self,
+      children: ["downstream": downstream as Any, "downstreamDemand": demand, "currentValue": waiting as Any]
+    )
+  }
+}

@@ -136,3 +136,8 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
     }
   }
 }
+
+extension MeasureIntervalInner: CombineReflectable {
+  /// Shows no children, as Combine's `measureInterval`.
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -187,3 +187,8 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
     }
   }
 }
+
+extension SubscribeOnInner: CombineReflectable {
+  /// Shows no children, as Combine's `subscribe(on:)`.
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -199,3 +199,8 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     state.deliver(onDemand: { self.state.addDemand($0) }, end: { $0.receive(completion: $1) })
   }
 }
+
+extension ThrottleInner: CombineReflectable {
+  /// Shows no children, as Combine's `throttle`.
+  var customMirror: Mirror { Mirror(childless: self) }
+}

@@ -231,3 +231,8 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     }
   }
 }
+
+extension SchedulingInner: CombineReflectable {
+  /// Shows no children, as Combine's `receive(on:)` and `timeout`.
+  var customMirror: Mirror { Mirror(childless: self) }
+}
