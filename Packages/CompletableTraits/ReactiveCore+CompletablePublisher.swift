@@ -36,6 +36,12 @@ extension Optional.Publisher: CompletablePublisher where Output == Never {}
 // Publishers.Sequence: not completable — not a maybe publisher.
 // Record: not completable — not a maybe publisher.
 extension Result.Publisher: CompletablePublisher where Output == Never {}
+// Combine's specialised operators on Just, Optional.Publisher, Result.Publisher
+// and Publishers.Sequence return one of those four types, not a Publishers.X
+// type (`Just(1).ignoreOutput()` is an Empty<Int, Never>: not completable; use
+// asCompletable()), so their traits follow from the rows above, not from the
+// operator rows below. They are pinned in
+// Tests/CompileChecks/SpecialisedOverloads.swift.
 
 // MARK: - Mapping
 

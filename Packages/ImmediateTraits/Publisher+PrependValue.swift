@@ -9,7 +9,10 @@ extension Publisher {
   /// the result is an ``ImmediatePublisher`` — whatever the upstream. (The
   /// variadic form builds a `Publishers.Sequence` prefix, which may be empty,
   /// so it cannot be immediate.) With `ImmediateTraits` imported, a call with
-  /// exactly one value picks this overload.
+  /// exactly one value picks this overload, except on a `Just` or on a
+  /// sequence publisher of a range-replaceable collection, where Combine's own
+  /// `prepend` is more specific and builds one `Publishers.Sequence`
+  /// (`Just(2).prepend(1)` publishes 1 then 2, but is not immediate).
   ///
   /// ```text
   /// upstream   ----a--|

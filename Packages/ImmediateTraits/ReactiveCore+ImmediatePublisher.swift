@@ -18,6 +18,11 @@ extension Just: ImmediatePublisher {}
 // Publishers.Sequence: not immediate — an empty sequence finishes with no value.
 // Record: not immediate — an empty recording finishes with no value.
 extension Result.Publisher: ImmediatePublisher {}
+// Combine's specialised operators on Just, Optional.Publisher, Result.Publisher
+// and Publishers.Sequence return one of those four types, not a Publishers.X
+// type (`Just(1).count()` is a Just: immediate), so their traits follow from
+// the rows above, not from the operator rows below. They are pinned in
+// Tests/CompileChecks/SpecialisedOverloads.swift.
 
 // MARK: - Type erasure
 

@@ -26,6 +26,11 @@ extension Just: SinglePublisher {}
 // Publishers.Sequence: not single — it publishes every element of its sequence.
 // Record: not single — its recording may hold any number of values, or none.
 extension Result.Publisher: SinglePublisher {}
+// Combine's specialised operators on Just, Optional.Publisher, Result.Publisher
+// and Publishers.Sequence return one of those four types, not a Publishers.X
+// type (`Just(1).filter {…}` is an Optional.Publisher: not single), so their
+// traits follow from the rows above, not from the operator rows below. They are
+// pinned in Tests/CompileChecks/SpecialisedOverloads.swift.
 
 // MARK: - Mapping
 

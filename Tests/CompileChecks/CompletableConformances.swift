@@ -17,7 +17,16 @@ let emptyOfNeverIsCompletable = completable(done)
 // expected-error@+1 {{requires the types 'Int' and 'Never' be equivalent}}
 let emptyOfIntIsNotCompletable = completable(numbers)
 
-let ignoreOutputIsCompletable = completable([1, 2].publisher.ignoreOutput())
+let ignoreOutputIsCompletable = completable(Record<Int, Never>(output: [1, 2], completion: .finished).ignoreOutput())
+// Combine's specialised `ignoreOutput()` of a sequence, a `Just`, an optional
+// or a result is an `Empty` that keeps the `Output` type: not completable.
+// `asCompletable()` is, whatever the maybe publisher.
+// (A completable context picks the general `ignoreOutput()`, hence the bindings.)
+let ignoredSequence = [1, 2].publisher.ignoreOutput()
+let ignoreOutputOfSequenceIsEmpty: Empty<Int, Never> = ignoredSequence
+// expected-error@+1 {{requires the types 'Int' and 'Never' be equivalent}}
+let ignoreOutputOfSequenceIsNotCompletable = completable(ignoredSequence)
+let ignoreOutputOfSequenceInACompletableContext = completable([1, 2].publisher.ignoreOutput())
 let asCompletableIsCompletable = completable(Just(1).asCompletable())
 // expected-error@+1 {{does not conform to specified type 'CompletablePublisher'}}
 let justIsNotCompletable: any CompletablePublisher<Never> = Just(1)

@@ -5,7 +5,11 @@ import MaybeTraits
 import ReactiveCore
 import SingleTraits
 
-let one = Just(1)
+// `Deferred` and `Record` have no specialised operators (`Just` and
+// `Publishers.Sequence` have Combine's: `Just(1).map` is a `Just`), so that
+// `one.map` is a `Publishers.Map` and each row checks the operator's own type.
+let one = Deferred { Just(1) }
+let many = Record<Int, Never>(output: [1, 2], completion: .finished)
 let none = Empty<Int, Never>()
 let two: Publishers.Sequence<[Int], Never> = [1, 2].publisher
 
@@ -121,7 +125,7 @@ let tryPrefixWhileOfSingleIsNotSingle: any SinglePublisher<Int, any Error> = one
 let firstOfSingleIsSingle = single(one.first())
 // expected-error@+1 {{requires that 'Empty<Int, Never>' conform to 'SinglePublisher'}}
 let firstOfEmptyIsNotSingle = single(none.first())
-let countOfSequenceIsSingle = single(two.count())
+let countOfRecordIsSingle = single(many.count())
 
 // MARK: Combining
 

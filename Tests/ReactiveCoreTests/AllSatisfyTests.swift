@@ -17,7 +17,9 @@ import TraitsTesting
   }
 
   @Test func publishesTrueWhenEveryElementSatisfiesThePredicate() {
-    #expect([1, 2].publisher.allSatisfy { $0 < 3 }.record().events == [.subscription, .value(true), .finished])
+    #expect(
+      [1, 2].unspecialisedPublisher.allSatisfy { $0 < 3 }.record().events == [.subscription, .value(true), .finished]
+    )
     #expect(Empty<Int, Never>().allSatisfy { _ in false }.record().events == [.subscription, .value(true), .finished])
   }
 
@@ -60,7 +62,7 @@ import TraitsTesting
 
 @Suite struct TryAllSatisfyTests {
   @Test func publishesWhetherEveryElementSatisfiesThePredicate() {
-    let recorder = [1, 2].publisher.tryAllSatisfy { $0 < 3 }.record()
+    let recorder = [1, 2].unspecialisedPublisher.tryAllSatisfy { $0 < 3 }.record()
     #expect(recorder.events.map(\.description) == ["subscription", "value(true)", "finished"])
   }
 

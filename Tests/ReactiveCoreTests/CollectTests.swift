@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct CollectTests {
   @Test func publishesEveryElementInOneArrayWhenTheUpstreamFinishes() {
-    let recorder = [1, 2, 3].publisher.collect().record()
+    let recorder = [1, 2, 3].unspecialisedPublisher.collect().record()
     #expect(recorder.events == [.subscription, .value([1, 2, 3]), .finished])
   }
 

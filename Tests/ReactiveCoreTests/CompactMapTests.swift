@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct CompactMapTests {
   @Test func republishesTheNonNilResultsThenFinishes() {
-    let recorder = ["1", "a", "3"].publisher.compactMap { Int($0) }.record()
+    let recorder = ["1", "a", "3"].unspecialisedPublisher.compactMap { Int($0) }.record()
     #expect(recorder.events == [.subscription, .value(1), .value(3), .finished])
   }
 

@@ -10,8 +10,8 @@ private struct Ranked: Equatable, CustomStringConvertible {
 
 @Suite struct ComparisonTests {
   @Test func minAndMaxPublishTheExtremesWhenTheUpstreamFinishes() {
-    #expect([3, 1, 2].publisher.min().record().events == [.subscription, .value(1), .finished])
-    #expect([1, 3, 2].publisher.max().record().events == [.subscription, .value(3), .finished])
+    #expect([3, 1, 2].unspecialisedPublisher.min().record().events == [.subscription, .value(1), .finished])
+    #expect([1, 3, 2].unspecialisedPublisher.max().record().events == [.subscription, .value(3), .finished])
     #expect(Empty<Int, Never>().max().record().events == [.subscription, .finished])
   }
 
@@ -63,8 +63,8 @@ private struct Ranked: Equatable, CustomStringConvertible {
 
 @Suite struct TryComparisonTests {
   @Test func tryMinAndTryMaxPublishTheExtremes() {
-    let min = [3, 1, 2].publisher.tryMin(by: <).record()
-    let max = [3, 1, 2].publisher.tryMax(by: <).record()
+    let min = [3, 1, 2].unspecialisedPublisher.tryMin(by: <).record()
+    let max = [3, 1, 2].unspecialisedPublisher.tryMax(by: <).record()
     #expect(min.events.map(\.description) == ["subscription", "value(1)", "finished"])
     #expect(max.events.map(\.description) == ["subscription", "value(3)", "finished"])
   }

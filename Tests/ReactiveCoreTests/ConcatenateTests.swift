@@ -4,17 +4,17 @@ import TraitsTesting
 
 @Suite struct ConcatenateTests {
   @Test func appendPublishesTheValuesAfterTheUpstreamFinishes() {
-    let recorder = [1, 2].publisher.append(3, 4).record()
+    let recorder = [1, 2].unspecialisedPublisher.append(3, 4).record()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .finished])
   }
 
   @Test func appendAndPrependAcceptSequencesAndPublishers() {
-    let publisher = Just(2).prepend([0, 1]).append(Just(3)).prepend(Just(-1)).append([4])
+    let publisher = unspecialisedJust(2).prepend([0, 1]).append(Just(3)).prepend(Just(-1)).append([4])
     #expect(publisher.record().values == [-1, 0, 1, 2, 3, 4])
   }
 
   @Test func prependPublishesTheValuesFirst() {
-    let recorder = Just(3).prepend(1, 2).record()
+    let recorder = unspecialisedJust(3).prepend(1, 2).record()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .finished])
   }
 
@@ -66,7 +66,7 @@ import TraitsTesting
   }
 
   @Test func waitsForDemandBeforePublishing() {
-    let recorder = [1, 2].publisher.append(3).record(demand: .max(1))
+    let recorder = [1, 2].unspecialisedPublisher.append(3).record(demand: .max(1))
     #expect(recorder.events == [.subscription, .value(1)])
 
     recorder.request(.max(2))
@@ -90,7 +90,7 @@ import TraitsTesting
 
   @Test func toleratesCancelFromInsideReceive() {
     let suffix = TestPublisher<Int, Never>()
-    let recorder = [1, 2].publisher.append(suffix).record { _, recorder in
+    let recorder = [1, 2].unspecialisedPublisher.append(suffix).record { _, recorder in
       recorder.cancel()
       return .none
     }
@@ -99,7 +99,7 @@ import TraitsTesting
   }
 
   @Test func toleratesRequestFromInsideReceive() {
-    let recorder = [1, 2].publisher.append(3).record(demand: .max(1)) { _, recorder in
+    let recorder = [1, 2].unspecialisedPublisher.append(3).record(demand: .max(1)) { _, recorder in
       recorder.request(.max(1))
       return .none
     }
@@ -110,7 +110,7 @@ import TraitsTesting
     weak var weakProbe: LifetimeProbe<Int, Never>?
     let subscription: any Subscription = try {
       let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      Just(1).append(2).subscribe(probe)
+      unspecialisedJust(1).append(2).subscribe(probe)
       weakProbe = probe
       #expect(probe.isCompleted)
       return try #require(probe.subscription)

@@ -17,7 +17,7 @@ import TraitsTesting
   }
 
   @Test func publishesFalseWhenTheUpstreamFinishesWithoutAMatch() {
-    let recorder = [1, 3].publisher.contains(2).record()
+    let recorder = [1, 3].unspecialisedPublisher.contains(2).record()
     #expect(recorder.events == [.subscription, .value(false), .finished])
   }
 
@@ -56,8 +56,12 @@ import TraitsTesting
 
 @Suite struct ContainsWhereTests {
   @Test func publishesWhetherAnElementMatches() {
-    #expect([1, 2].publisher.contains { $0 > 1 }.record().events == [.subscription, .value(true), .finished])
-    #expect([1, 2].publisher.contains { $0 > 2 }.record().events == [.subscription, .value(false), .finished])
+    #expect(
+      [1, 2].unspecialisedPublisher.contains { $0 > 1 }.record().events == [.subscription, .value(true), .finished]
+    )
+    #expect(
+      [1, 2].unspecialisedPublisher.contains { $0 > 2 }.record().events == [.subscription, .value(false), .finished]
+    )
   }
 
   @Test func describesItselfAsContainsWhere() throws {
@@ -77,7 +81,7 @@ import TraitsTesting
 
 @Suite struct TryContainsWhereTests {
   @Test func publishesWhetherAnElementMatches() {
-    let recorder = [1, 2].publisher.tryContains { $0 > 1 }.record()
+    let recorder = [1, 2].unspecialisedPublisher.tryContains { $0 > 1 }.record()
     #expect(recorder.events.map(\.description) == ["subscription", "value(true)", "finished"])
   }
 

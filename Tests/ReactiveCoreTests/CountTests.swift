@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct CountTests {
   @Test func publishesTheNumberOfElementsWhenTheUpstreamFinishes() {
-    let recorder = [5, 6, 7].publisher.count().record()
+    let recorder = [5, 6, 7].unspecialisedPublisher.count().record()
     #expect(recorder.events == [.subscription, .value(3), .finished])
   }
 

@@ -4,12 +4,12 @@ import TraitsTesting
 
 @Suite struct DropTests {
   @Test func dropsTheFirstElementsThenRepublishesTheRest() {
-    let recorder = [1, 2, 3, 4].publisher.dropFirst(2).record()
+    let recorder = [1, 2, 3, 4].unspecialisedPublisher.dropFirst(2).record()
     #expect(recorder.events == [.subscription, .value(3), .value(4), .finished])
   }
 
   @Test func dropsOneElementByDefault() {
-    #expect([1, 2].publisher.dropFirst().record().events == [.subscription, .value(2), .finished])
+    #expect([1, 2].unspecialisedPublisher.dropFirst().record().events == [.subscription, .value(2), .finished])
   }
 
   @Test func asksForTheDroppedElementsOnTopOfTheDownstreamDemand() {

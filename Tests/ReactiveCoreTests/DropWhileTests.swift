@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct DropWhileTests {
   @Test func dropsWhileThePredicateHoldsThenRepublishesEverything() {
-    let recorder = [1, 2, 3, 1].publisher.drop { $0 < 3 }.record()
+    let recorder = [1, 2, 3, 1].unspecialisedPublisher.drop { $0 < 3 }.record()
     #expect(recorder.events == [.subscription, .value(3), .value(1), .finished])
   }
 
@@ -22,7 +22,7 @@ import TraitsTesting
 
   @Test func stopsCallingThePredicateOnceItFails() {
     let calls = Lock(0)
-    let recorder = [1, 5, 1, 1].publisher.drop { value in
+    let recorder = [1, 5, 1, 1].unspecialisedPublisher.drop { value in
       calls.withLock { $0 += 1 }
       return value < 3
     }.record()

@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct FirstTests {
   @Test func publishesTheFirstValueThenFinishes() {
-    let recorder = [1, 2, 3].publisher.first().record()
+    let recorder = [1, 2, 3].unspecialisedPublisher.first().record()
     #expect(recorder.events == [.subscription, .value(1), .finished])
   }
 
@@ -147,12 +147,12 @@ import TraitsTesting
 
 @Suite struct FirstWhereTests {
   @Test func publishesTheFirstMatchingValueThenFinishes() {
-    let recorder = [1, 2, 3, 4].publisher.first { $0.isMultiple(of: 2) }.record()
+    let recorder = [1, 2, 3, 4].unspecialisedPublisher.first { $0.isMultiple(of: 2) }.record()
     #expect(recorder.events == [.subscription, .value(2), .finished])
   }
 
   @Test func finishesEmptyWithoutAMatch() {
-    let recorder = [1, 3].publisher.first { $0.isMultiple(of: 2) }.record()
+    let recorder = [1, 3].unspecialisedPublisher.first { $0.isMultiple(of: 2) }.record()
     #expect(recorder.events == [.subscription, .finished])
   }
 

@@ -91,12 +91,12 @@ import TraitsTesting
 
 @Suite struct LastWhereTests {
   @Test func publishesTheLastMatchingValue() {
-    let recorder = [1, 2, 3, 4, 5].publisher.last { $0.isMultiple(of: 2) }.record()
+    let recorder = [1, 2, 3, 4, 5].unspecialisedPublisher.last { $0.isMultiple(of: 2) }.record()
     #expect(recorder.events == [.subscription, .value(4), .finished])
   }
 
   @Test func finishesEmptyWithoutAMatch() {
-    let recorder = [1, 3].publisher.last { $0.isMultiple(of: 2) }.record()
+    let recorder = [1, 3].unspecialisedPublisher.last { $0.isMultiple(of: 2) }.record()
     #expect(recorder.events == [.subscription, .finished])
   }
 

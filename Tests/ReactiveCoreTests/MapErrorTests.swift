@@ -18,7 +18,8 @@ private struct WrappedError: Error, Equatable {
   }
 
   @Test func passesValuesAndFinishedThrough() {
-    let recorder = [1, 2].publisher.setFailureType(to: TestError.self).mapError { WrappedError(inner: $0) }.record()
+    let recorder = [1, 2].unspecialisedPublisher.setFailureType(to: TestError.self).mapError { WrappedError(inner: $0) }
+      .record()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
   }
 

@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct MapTests {
   @Test func transformsEachValueThenFinishes() {
-    let recorder = [1, 2, 3].publisher.map { $0 * 10 }.record()
+    let recorder = [1, 2, 3].unspecialisedPublisher.map { $0 * 10 }.record()
     #expect(recorder.events == [.subscription, .value(10), .value(20), .value(30), .finished])
   }
 

@@ -4,17 +4,17 @@ import TraitsTesting
 
 @Suite struct OutputTests {
   @Test func prefixPublishesTheFirstElementsThenFinishes() {
-    let recorder = [1, 2, 3, 4].publisher.prefix(2).record()
+    let recorder = [1, 2, 3, 4].unspecialisedPublisher.prefix(2).record()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
   }
 
   @Test func outputAtPublishesOneElement() {
-    let recorder = [1, 2, 3, 4].publisher.output(at: 1).record()
+    let recorder = [1, 2, 3, 4].unspecialisedPublisher.output(at: 1).record()
     #expect(recorder.events == [.subscription, .value(2), .finished])
   }
 
   @Test func outputInPublishesTheElementsInTheRange() {
-    let recorder = [1, 2, 3, 4, 5].publisher.output(in: 1...2).record()
+    let recorder = [1, 2, 3, 4, 5].unspecialisedPublisher.output(in: 1...2).record()
     #expect(recorder.events == [.subscription, .value(2), .value(3), .finished])
   }
 

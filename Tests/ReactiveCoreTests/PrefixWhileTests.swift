@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct PrefixWhileTests {
   @Test func republishesWhileThePredicateHolds() {
-    let recorder = [1, 2, 3, 1].publisher.prefix { $0 < 3 }.record()
+    let recorder = [1, 2, 3, 1].unspecialisedPublisher.prefix { $0 < 3 }.record()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
   }
 

@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct ReduceTests {
   @Test func publishesTheFoldedValueWhenTheUpstreamFinishes() {
-    let recorder = [1, 2, 3].publisher.reduce(10, +).record()
+    let recorder = [1, 2, 3].unspecialisedPublisher.reduce(10, +).record()
     #expect(recorder.events == [.subscription, .value(16), .finished])
   }
 
@@ -70,7 +70,7 @@ import TraitsTesting
 
 @Suite struct TryReduceTests {
   @Test func publishesTheFoldedValueWhenTheUpstreamFinishes() {
-    let recorder = [1, 2, 3].publisher.tryReduce(10, +).record()
+    let recorder = [1, 2, 3].unspecialisedPublisher.tryReduce(10, +).record()
     #expect(recorder.events.map(\.description) == ["subscription", "value(16)", "finished"])
   }
 

@@ -4,13 +4,13 @@ import TraitsTesting
 
 @Suite struct RemoveDuplicatesTests {
   @Test func dropsEachValueEqualToThePreviousOne() {
-    let recorder = [1, 1, 2, 2, 2, 1, 3, 3].publisher.removeDuplicates().record()
+    let recorder = [1, 1, 2, 2, 2, 1, 3, 3].unspecialisedPublisher.removeDuplicates().record()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(1), .value(3), .finished])
   }
 
   @Test func comparesEachValueWithThePreviousValueReceived() {
     // 1 and 2 are "close", 2 and 3 are "close": 3 is compared with 2, which was dropped.
-    let recorder = [1, 2, 3, 5].publisher.removeDuplicates { abs($0 - $1) <= 1 }.record()
+    let recorder = [1, 2, 3, 5].unspecialisedPublisher.removeDuplicates { abs($0 - $1) <= 1 }.record()
     #expect(recorder.events == [.subscription, .value(1), .value(5), .finished])
   }
 
@@ -66,7 +66,7 @@ import TraitsTesting
 
   @Test func describesItsSubscriptionAsRemoveDuplicates() throws {
     let probe = LifetimeProbe<Int, Never>(demand: .none)
-    Just(1).removeDuplicates().subscribe(probe)
+    unspecialisedJust(1).removeDuplicates().subscribe(probe)
     #expect(String(describing: try #require(probe.subscription)) == "RemoveDuplicates")
   }
 
@@ -117,7 +117,7 @@ import TraitsTesting
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(1).removeDuplicates().subscribe(probe)
+      unspecialisedJust(1).removeDuplicates().subscribe(probe)
       probe.subscription?.request(.none)
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
@@ -144,7 +144,7 @@ import TraitsTesting
 
 @Suite struct TryRemoveDuplicatesTests {
   @Test func dropsEachValueThePredicateCallsADuplicate() {
-    let recorder = [1, 1, 2, 2, 1].publisher.tryRemoveDuplicates(by: ==).record()
+    let recorder = [1, 1, 2, 2, 1].unspecialisedPublisher.tryRemoveDuplicates(by: ==).record()
     #expect(recorder.testEvents == [.subscription, .value(1), .value(2), .value(1), .finished])
   }
 
@@ -165,7 +165,8 @@ import TraitsTesting
   }
 
   @Test func neverCallsThePredicateForTheFirstValue() {
-    let recorder = Just(1).tryRemoveDuplicates { _, _ in throw TestError() }.record()
+    // Not `Just(1)`: its specialised `tryRemoveDuplicates` asks the predicate once, as Combine's does.
+    let recorder = unspecialisedJust(1).tryRemoveDuplicates { _, _ in throw TestError() }.record()
     #expect(recorder.testEvents == [.subscription, .value(1), .finished])
   }
 
@@ -243,14 +244,14 @@ import TraitsTesting
 
   @Test func describesItsSubscriptionAsTryRemoveDuplicates() throws {
     let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    Just(1).tryRemoveDuplicates(by: ==).subscribe(probe)
+    unspecialisedJust(1).tryRemoveDuplicates(by: ==).subscribe(probe)
     #expect(String(describing: try #require(probe.subscription)) == "TryRemoveDuplicates")
   }
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let probe = LifetimeProbe<Int, any Error>(demand: .none)
-      Just(1).tryRemoveDuplicates(by: ==).subscribe(probe)
+      unspecialisedJust(1).tryRemoveDuplicates(by: ==).subscribe(probe)
       probe.subscription?.request(.none)
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))

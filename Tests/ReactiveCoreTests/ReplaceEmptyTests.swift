@@ -9,7 +9,7 @@ import TraitsTesting
   }
 
   @Test func passesValuesThroughWhenUpstreamIsNotEmpty() {
-    let recorder = [1, 2].publisher.replaceEmpty(with: 0).record()
+    let recorder = [1, 2].unspecialisedPublisher.replaceEmpty(with: 0).record()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
   }
 
@@ -139,8 +139,10 @@ import TraitsTesting
   }
 
   @Test func isEquatableWhenItsUpstreamAndOutputAre() {
-    #expect(Just(1).replaceEmpty(with: 0) == Just(1).replaceEmpty(with: 0))
-    #expect(Just(1).replaceEmpty(with: 0) != Just(1).replaceEmpty(with: 2))
+    // Not `Just`: its specialised `replaceEmpty(with:)` is the `Just` itself.
+    let upstream = Empty<Int, Never>()
+    #expect(upstream.replaceEmpty(with: 0) == upstream.replaceEmpty(with: 0))
+    #expect(upstream.replaceEmpty(with: 0) != upstream.replaceEmpty(with: 2))
   }
 
   @Test func requestingNoDemandTraps() async {

@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct ScanTests {
   @Test func publishesEachRunningResultThenFinishes() {
-    let recorder = [1, 2, 3].publisher.scan(10, +).record()
+    let recorder = [1, 2, 3].unspecialisedPublisher.scan(10, +).record()
     #expect(recorder.events == [.subscription, .value(11), .value(13), .value(16), .finished])
   }
 
@@ -24,7 +24,7 @@ import TraitsTesting
   }
 
   @Test func eachSubscriptionStartsFromTheInitialResult() {
-    let scan = [1, 2].publisher.scan(0, +)
+    let scan = [1, 2].unspecialisedPublisher.scan(0, +)
     #expect(scan.record().values == [1, 3])
     #expect(scan.record().values == [1, 3])
   }
@@ -91,7 +91,7 @@ import TraitsTesting
 
   @Test func describesItsSubscriptionAsScan() throws {
     let probe = LifetimeProbe<Int, Never>(demand: .none)
-    Just(1).scan(0, +).subscribe(probe)
+    unspecialisedJust(1).scan(0, +).subscribe(probe)
     #expect(String(describing: try #require(probe.subscription)) == "Scan")
   }
 

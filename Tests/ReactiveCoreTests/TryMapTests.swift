@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct TryMapTests {
   @Test func transformsEachValueThenFinishes() {
-    let recorder = [1, 2, 3].publisher.tryMap { $0 * 10 }.record()
+    let recorder = [1, 2, 3].unspecialisedPublisher.tryMap { $0 * 10 }.record()
     #expect(recorder.testEvents == [.subscription, .value(10), .value(20), .value(30), .finished])
   }
 
@@ -117,7 +117,7 @@ import TraitsTesting
 
   @Test func describesItsSubscriptionAsTryMap() throws {
     let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    Just(1).tryMap { $0 }.subscribe(probe)
+    unspecialisedJust(1).tryMap { $0 }.subscribe(probe)
     let subscription = try #require(probe.subscription)
     #expect(String(describing: subscription) == "TryMap")
   }

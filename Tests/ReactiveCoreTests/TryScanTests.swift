@@ -4,7 +4,7 @@ import TraitsTesting
 
 @Suite struct TryScanTests {
   @Test func publishesEachRunningResultThenFinishes() {
-    let recorder = [1, 2, 3].publisher.tryScan(10, +).record()
+    let recorder = [1, 2, 3].unspecialisedPublisher.tryScan(10, +).record()
     #expect(recorder.testEvents == [.subscription, .value(11), .value(13), .value(16), .finished])
   }
 
@@ -95,7 +95,7 @@ import TraitsTesting
 
   @Test func describesItsSubscriptionAsTryScan() throws {
     let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    Just(1).tryScan(0, +).subscribe(probe)
+    unspecialisedJust(1).tryScan(0, +).subscribe(probe)
     #expect(String(describing: try #require(probe.subscription)) == "TryScan")
   }
 

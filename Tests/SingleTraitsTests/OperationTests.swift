@@ -94,7 +94,8 @@ import TraitsTesting
     do {
       let token = Token()
       weakToken = token
-      operation = Just(1).map { [token] value in withExtendedLifetime(token) { value } }.makeOperation()
+      // Not `Just(1).map`: it runs the closure at once and keeps only its result.
+      operation = Deferred { Just(1) }.map { [token] value in withExtendedLifetime(token) { value } }.makeOperation()
     }
     #expect(weakToken != nil)
     operation.start()

@@ -1,0 +1,427 @@
+// Combine's specialised operators on `Just`: a `Just` always has its one
+// value at hand, so each operator computes its answer at once, when it is
+// called, and returns the simplest publisher that replays that answer (a
+// `Just`, an `Optional.Publisher` when the answer may be "no value", a
+// `Result.Publisher` when a closure may throw or the failure type changes).
+// The closures are not escaping: they run before the operator returns, once,
+// whatever the number of subscribers. The events each subscriber sees are
+// those of the general operator.
+
+extension Just where Output: Comparable {
+  /// The smallest value of a `Just`: its own value.
+  ///
+  /// - Returns: This publisher.
+  @inlinable
+  public func min() -> Just<Output> {
+    self
+  }
+
+  /// The largest value of a `Just`: its own value.
+  ///
+  /// - Returns: This publisher.
+  @inlinable
+  public func max() -> Just<Output> {
+    self
+  }
+}
+
+extension Just where Output: Equatable {
+  /// Whether the value equals `output`, decided now.
+  ///
+  /// - Parameter output: The value to look for.
+  /// - Returns: A `Just` of `true` when ``output`` equals `output`.
+  @inlinable
+  public func contains(_ output: Output) -> Just<Bool> {
+    Just<Bool>(self.output == output)
+  }
+
+  /// A single value has no duplicate to remove.
+  ///
+  /// - Returns: This publisher.
+  @inlinable
+  public func removeDuplicates() -> Just<Output> {
+    self
+  }
+}
+
+extension Just {
+  /// Whether the value satisfies `predicate`, decided now.
+  ///
+  /// - Parameter predicate: The test the value must pass.
+  /// - Returns: A `Just` of the predicate's answer.
+  @inlinable
+  public func allSatisfy(_ predicate: (Output) -> Bool) -> Just<Bool> {
+    Just<Bool>(predicate(output))
+  }
+
+  /// Whether the value satisfies `predicate`, decided now; an error thrown
+  /// by the predicate becomes the publisher's failure.
+  ///
+  /// - Parameter predicate: The test the value must pass; it may throw.
+  /// - Returns: A publisher of the predicate's answer, or of its error.
+  @inlinable
+  public func tryAllSatisfy(_ predicate: (Output) throws -> Bool) -> Result<Bool, any Error>.Publisher {
+    Result<Bool, any Error>.Publisher(Result { try predicate(output) })
+  }
+
+  /// The value in a one-element array.
+  ///
+  /// - Returns: A `Just` of `[output]`.
+  @inlinable
+  public func collect() -> Just<[Output]> {
+    Just<[Output]>([output])
+  }
+
+  /// The value transformed now by `transform`; `nil` publishes nothing.
+  ///
+  /// - Parameter transform: Maps the value to a new value, or to `nil`.
+  /// - Returns: An `Optional.Publisher` of the transformed value.
+  @inlinable
+  public func compactMap<T>(_ transform: (Output) -> T?) -> Optional<T>.Publisher {
+    Optional<T>.Publisher(transform(output))
+  }
+
+  /// The smallest value of a `Just`: its own value. The closure is never
+  /// called, since there is nothing to compare.
+  ///
+  /// - Parameter areInIncreasingOrder: An ordering, unused.
+  /// - Returns: This publisher.
+  @inlinable
+  public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Just<Output> {
+    self
+  }
+
+  /// The largest value of a `Just`: its own value. The closure is never
+  /// called, since there is nothing to compare.
+  ///
+  /// - Parameter areInIncreasingOrder: An ordering, unused.
+  /// - Returns: This publisher.
+  @inlinable
+  public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Just<Output> {
+    self
+  }
+
+  /// `elements`, then the value, as one sequence publisher.
+  ///
+  /// - Parameter elements: The values to publish first.
+  /// - Returns: A publisher of `elements + [output]`.
+  @inlinable
+  public func prepend(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
+    prepend(elements)
+  }
+
+  /// The elements of `elements`, then the value, as one sequence publisher.
+  ///
+  /// - Parameter elements: The values to publish first.
+  /// - Returns: A publisher of `elements` followed by ``output``.
+  @inlinable
+  public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
+    var values = Array(elements)
+    values.append(output)
+    return Publishers.Sequence(sequence: values)
+  }
+
+  /// The value, then `elements`, as one sequence publisher.
+  ///
+  /// - Parameter elements: The values to publish after ``output``.
+  /// - Returns: A publisher of `[output] + elements`.
+  @inlinable
+  public func append(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
+    append(elements)
+  }
+
+  /// The value, then the elements of `elements`, as one sequence publisher.
+  ///
+  /// - Parameter elements: The values to publish after ``output``.
+  /// - Returns: A publisher of ``output`` followed by `elements`.
+  @inlinable
+  public func append<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
+    var values = [output]
+    values.append(contentsOf: elements)
+    return Publishers.Sequence(sequence: values)
+  }
+
+  /// Whether the value satisfies `predicate`, decided now.
+  ///
+  /// - Parameter predicate: The test to apply to the value.
+  /// - Returns: A `Just` of the predicate's answer.
+  @inlinable
+  public func contains(where predicate: (Output) -> Bool) -> Just<Bool> {
+    Just<Bool>(predicate(output))
+  }
+
+  /// Whether the value satisfies `predicate`, decided now; an error thrown
+  /// by the predicate becomes the publisher's failure.
+  ///
+  /// - Parameter predicate: The test to apply to the value; it may throw.
+  /// - Returns: A publisher of the predicate's answer, or of its error.
+  @inlinable
+  public func tryContains(where predicate: (Output) throws -> Bool) -> Result<Bool, any Error>.Publisher {
+    Result<Bool, any Error>.Publisher(Result { try predicate(output) })
+  }
+
+  /// The number of values of a `Just`: one.
+  ///
+  /// - Returns: A `Just` of `1`.
+  @inlinable
+  public func count() -> Just<Int> {
+    Just<Int>(1)
+  }
+
+  /// The value unless `count` drops it; a count of one or more leaves nothing.
+  ///
+  /// - Parameter count: How many values to drop; must not be negative.
+  /// - Returns: An `Optional.Publisher` of the value when `count` is zero, of nothing otherwise.
+  @inlinable
+  public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
+    precondition(count >= 0, "API violation: dropFirst count must not be negative, got \(count)")
+    return Optional<Output>.Publisher(count == 0 ? output : nil)
+  }
+
+  /// The value unless `predicate`, asked now, says to drop it.
+  ///
+  /// - Parameter predicate: `true` drops the value.
+  /// - Returns: An `Optional.Publisher` of the value, or of nothing.
+  @inlinable
+  public func drop(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
+    Optional<Output>.Publisher(predicate(output) ? nil : output)
+  }
+
+  /// The first value of a `Just`: its own value.
+  ///
+  /// - Returns: This publisher.
+  @inlinable
+  public func first() -> Just<Output> {
+    self
+  }
+
+  /// The value if it satisfies `predicate`, asked now.
+  ///
+  /// - Parameter predicate: The test the value must pass.
+  /// - Returns: An `Optional.Publisher` of the value, or of nothing.
+  @inlinable
+  public func first(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
+    Optional<Output>.Publisher(predicate(output) ? output : nil)
+  }
+
+  /// The last value of a `Just`: its own value.
+  ///
+  /// - Returns: This publisher.
+  @inlinable
+  public func last() -> Just<Output> {
+    self
+  }
+
+  /// The value if it satisfies `predicate`, asked now.
+  ///
+  /// - Parameter predicate: The test the value must pass.
+  /// - Returns: An `Optional.Publisher` of the value, or of nothing.
+  @inlinable
+  public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
+    Optional<Output>.Publisher(predicate(output) ? output : nil)
+  }
+
+  /// The value if `isIncluded`, asked now, keeps it.
+  ///
+  /// - Parameter isIncluded: `true` keeps the value.
+  /// - Returns: An `Optional.Publisher` of the value, or of nothing.
+  @inlinable
+  public func filter(_ isIncluded: (Output) -> Bool) -> Optional<Output>.Publisher {
+    Optional<Output>.Publisher(isIncluded(output) ? output : nil)
+  }
+
+  /// No value, only the finish.
+  ///
+  /// As in Combine, the result keeps this publisher's `Output` type.
+  ///
+  /// - Returns: An `Empty` that finishes at once.
+  @inlinable
+  public func ignoreOutput() -> Empty<Output, Never> {
+    Empty()
+  }
+
+  /// The value transformed now by `transform`.
+  ///
+  /// - Parameter transform: Maps the value to a new value.
+  /// - Returns: A `Just` of the transformed value.
+  @inlinable
+  public func map<T>(_ transform: (Output) -> T) -> Just<T> {
+    Just<T>(transform(output))
+  }
+
+  /// The value transformed now by `transform`; an error it throws becomes
+  /// the publisher's failure.
+  ///
+  /// - Parameter transform: Maps the value to a new value; it may throw.
+  /// - Returns: A publisher of the transformed value, or of the error.
+  @inlinable
+  public func tryMap<T>(_ transform: (Output) throws -> T) -> Result<T, any Error>.Publisher {
+    Result<T, any Error>.Publisher(Result { try transform(output) })
+  }
+
+  /// The same value with a failure type of your choice; `transform` is never
+  /// called, since a `Just` cannot fail.
+  ///
+  /// - Parameter transform: Maps a failure that cannot happen.
+  /// - Returns: A `Result.Publisher` of the value.
+  @inlinable
+  public func mapError<E: Error>(_ transform: (Never) -> E) -> Result<Output, E>.Publisher {
+    Result<Output, E>.Publisher(.success(output))
+  }
+
+  /// The value if `index` is zero, nothing otherwise.
+  ///
+  /// - Parameter index: The position to pick; must not be negative.
+  /// - Returns: An `Optional.Publisher` of the value, or of nothing.
+  @inlinable
+  public func output(at index: Int) -> Optional<Output>.Publisher {
+    precondition(index >= 0, "API violation: output index must not be negative, got \(index)")
+    return Optional<Output>.Publisher(index == 0 ? output : nil)
+  }
+
+  /// The value if `range` starts at position zero.
+  ///
+  /// As in Combine, only the lower bound is looked at: a range that starts
+  /// anywhere else (negative bounds included, without a trap) selects
+  /// nothing, and an empty range that starts at zero (`0..<0`) still selects
+  /// the value, where the general `output(in:)` would publish nothing.
+  ///
+  /// - Parameter range: The positions to pick.
+  /// - Returns: An `Optional.Publisher` of the value, or of nothing.
+  @inlinable
+  public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
+    Optional<Output>.Publisher(range.relative(to: 0..<Int.max).lowerBound == 0 ? output : nil)
+  }
+
+  /// The value if `maxLength` lets one value through.
+  ///
+  /// - Parameter maxLength: How many values to keep; must not be negative.
+  /// - Returns: An `Optional.Publisher` of the value, or of nothing when `maxLength` is zero.
+  @inlinable
+  public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
+    precondition(maxLength >= 0, "API violation: prefix maxLength must not be negative, got \(maxLength)")
+    return Optional<Output>.Publisher(maxLength > 0 ? output : nil)
+  }
+
+  /// The value if `predicate`, asked now, keeps it.
+  ///
+  /// - Parameter predicate: `true` keeps the value.
+  /// - Returns: An `Optional.Publisher` of the value, or of nothing.
+  @inlinable
+  public func prefix(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
+    Optional<Output>.Publisher(predicate(output) ? output : nil)
+  }
+
+  /// `nextPartialResult` applied now to `initialResult` and the value.
+  ///
+  /// - Parameters:
+  ///   - initialResult: The accumulator's starting value.
+  ///   - nextPartialResult: Combines the accumulator with the value.
+  /// - Returns: A `Result.Publisher` of the accumulated value.
+  @inlinable
+  public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Never>.Publisher {
+    Result<T, Never>.Publisher(.success(nextPartialResult(initialResult, output)))
+  }
+
+  /// `nextPartialResult` applied now to `initialResult` and the value; an
+  /// error it throws becomes the publisher's failure.
+  ///
+  /// - Parameters:
+  ///   - initialResult: The accumulator's starting value.
+  ///   - nextPartialResult: Combines the accumulator with the value; it may throw.
+  /// - Returns: A publisher of the accumulated value, or of the error.
+  @inlinable
+  public func tryReduce<T>(
+    _ initialResult: T,
+    _ nextPartialResult: (T, Output) throws -> T
+  ) -> Result<T, any Error>.Publisher {
+    Result<T, any Error>.Publisher(Result { try nextPartialResult(initialResult, output) })
+  }
+
+  /// A single value has no duplicate to remove: `predicate` is never called.
+  ///
+  /// - Parameter predicate: An equivalence, unused.
+  /// - Returns: This publisher.
+  @inlinable
+  public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Just<Output> {
+    self
+  }
+
+  /// The value, after asking `predicate` once (with the value on both sides)
+  /// whether it throws; its error becomes the publisher's failure.
+  ///
+  /// - Parameter predicate: An equivalence; it may throw.
+  /// - Returns: A publisher of the value, or of the error.
+  @inlinable
+  public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher
+  {
+    Result<Output, any Error>.Publisher(
+      Result {
+        _ = try predicate(output, output)
+        return output
+      }
+    )
+  }
+
+  /// A `Just` never fails: this publisher.
+  ///
+  /// - Parameter output: A replacement that is never needed.
+  /// - Returns: This publisher.
+  @inlinable
+  public func replaceError(with output: Output) -> Just<Output> {
+    self
+  }
+
+  /// A `Just` is never empty: this publisher.
+  ///
+  /// - Parameter output: A replacement that is never needed.
+  /// - Returns: This publisher.
+  @inlinable
+  public func replaceEmpty(with output: Output) -> Just<Output> {
+    self
+  }
+
+  /// A `Just` never fails, so there is nothing to retry: this publisher.
+  ///
+  /// - Parameter times: A number of attempts that is never needed.
+  /// - Returns: This publisher.
+  @inlinable
+  public func retry(_ times: Int) -> Just<Output> {
+    self
+  }
+
+  /// `nextPartialResult` applied now to `initialResult` and the value.
+  ///
+  /// - Parameters:
+  ///   - initialResult: The accumulator's starting value.
+  ///   - nextPartialResult: Combines the accumulator with the value.
+  /// - Returns: A `Result.Publisher` of the one accumulated value.
+  @inlinable
+  public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Never>.Publisher {
+    Result<T, Never>.Publisher(.success(nextPartialResult(initialResult, output)))
+  }
+
+  /// `nextPartialResult` applied now to `initialResult` and the value; an
+  /// error it throws becomes the publisher's failure.
+  ///
+  /// - Parameters:
+  ///   - initialResult: The accumulator's starting value.
+  ///   - nextPartialResult: Combines the accumulator with the value; it may throw.
+  /// - Returns: A publisher of the accumulated value, or of the error.
+  @inlinable
+  public func tryScan<T>(
+    _ initialResult: T,
+    _ nextPartialResult: (T, Output) throws -> T
+  ) -> Result<T, any Error>.Publisher {
+    Result<T, any Error>.Publisher(Result { try nextPartialResult(initialResult, output) })
+  }
+
+  /// The same value, with a failure type of your choice.
+  ///
+  /// - Parameter failureType: The failure type the result declares.
+  /// - Returns: A `Result.Publisher` of the value.
+  @inlinable
+  public func setFailureType<E: Error>(to failureType: E.Type) -> Result<Output, E>.Publisher {
+    Result<Output, E>.Publisher(.success(output))
+  }
+}
