@@ -174,7 +174,7 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // `.none` adds nothing: Combine accepts it.
     state.withLock { state in
       guard case var .live(live) = state else { return }
       live.demand += demand

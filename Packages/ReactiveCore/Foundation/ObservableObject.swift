@@ -188,7 +188,7 @@ where Downstream.Input == Void, Downstream.Failure == Never {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // Any request, `.none` included, starts the subscription, as in Combine.
     state.withLock { state in
       if case let .waiting(downstream) = state { state = .active(downstream) }
     }

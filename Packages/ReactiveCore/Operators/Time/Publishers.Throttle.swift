@@ -186,7 +186,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // `.none` adds nothing: Combine accepts it.
     state.addDemand(demand)
   }
 

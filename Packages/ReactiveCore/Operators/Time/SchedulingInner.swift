@@ -133,7 +133,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   // MARK: Downstream side
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // Passed on as is, `.none` included, as Combine does: the upstream decides.
     let (upstream, isFirst) = state.withLock { state -> ((any Subscription)?, Bool) in
       state.updateActive { active in
         defer { active.hasRequested = true }
