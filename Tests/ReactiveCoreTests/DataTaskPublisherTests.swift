@@ -104,7 +104,12 @@ import FoundationNetworking
   }
 
   @Test func aURLErrorFailsAsIs() {
-    let response = URLResponse(url: URL(string: "http://127.0.0.1/")!, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
+    let response = URLResponse(
+      url: URL(string: "http://127.0.0.1/")!,
+      mimeType: nil,
+      expectedContentLength: 0,
+      textEncodingName: nil
+    )
     guard case let .failure(error) = dataTaskResult(data: Data(), response: response, error: URLError(.timedOut))
     else {
       Issue.record("an error must fail, even with a response")
@@ -114,7 +119,12 @@ import FoundationNetworking
   }
 
   @Test func aResponseWithoutDataIsAValueWithEmptyData() throws {
-    let response = URLResponse(url: URL(string: "http://127.0.0.1/")!, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
+    let response = URLResponse(
+      url: URL(string: "http://127.0.0.1/")!,
+      mimeType: nil,
+      expectedContentLength: 0,
+      textEncodingName: nil
+    )
     let (data, received) = try dataTaskResult(data: nil, response: response, error: nil).get()
     #expect(data.isEmpty)
     #expect(received === response)

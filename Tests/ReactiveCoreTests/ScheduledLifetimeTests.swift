@@ -70,7 +70,8 @@ import TraitsTesting
     do {
       let subscriber = DetachedSubscriber<Int>(log: log)
       weakSubscriber = subscriber
-      DetachedPublisher<Int>(values: [], finishes: false).timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+      DetachedPublisher<Int>(values: [], finishes: false).timeout(.seconds(1), scheduler: scheduler)
+        .subscribe(subscriber)
     }
     #expect(weakSubscriber != nil)
 

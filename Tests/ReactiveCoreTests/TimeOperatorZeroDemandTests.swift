@@ -76,7 +76,8 @@ import TraitsTesting
   }
 
   @Test func bufferAddsNothing() {
-    let result = Self.requestNone { upstream, _ in upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest) }
+    let result = Self.requestNone { upstream, _ in upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)
+    }
     #expect(result.after == result.before)
     #expect(!result.completed)
   }
