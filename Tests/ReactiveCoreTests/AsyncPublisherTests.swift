@@ -50,6 +50,26 @@ struct AsyncPublisherTests {
     try await feeder.value
   }
 
+  @Test("tasks waiting on one iterator are served in turn: a value each, then nil")
+  func severalWaitersAreServedInTurn() async throws {
+    let upstream = TestPublisher<Int, Never>()
+    let iterator = SharedIterator(upstream.values.makeAsyncIterator())
+    let results = try await withThrowingTaskGroup(of: (Int, Int?).self) { group in
+      for waiter in 0..<3 {
+        group.addTask { (waiter, await iterator.next()) }
+        try await waitUntil { upstream.requests.count == waiter + 1 }  // waiting, in this order
+      }
+      _ = upstream.send(10)
+      _ = upstream.send(20)
+      upstream.send(completion: .finished)
+      var results: [Int: Int?] = [:]
+      for try await (waiter, value) in group { results[waiter] = value }
+      return results
+    }
+    #expect(results == [0: 10, 1: 20, 2: nil])
+    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+  }
+
   @Test("a completion received while nobody awaits ends the next call")
   func completionWhileNobodyAwaits() async {
     let subject = PassthroughSubject<Int, Never>()
@@ -153,6 +173,24 @@ struct AsyncThrowingPublisherTests {
     await #expect(throws: TestError(code: 3)) { try await iterator.next() }
   }
 
+  @Test("tasks waiting on one iterator: a value, the failure once, then nil")
+  func severalWaitersGetTheFailureOnce() async throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let iterator = SharedThrowingIterator(upstream.values.makeAsyncIterator())
+    let results = try await withThrowingTaskGroup(of: (Int, Result<Int?, TestError>).self) { group in
+      for waiter in 0..<3 {
+        group.addTask { (waiter, await iterator.next()) }
+        try await waitUntil { upstream.requests.count == waiter + 1 }  // waiting, in this order
+      }
+      _ = upstream.send(10)
+      upstream.send(completion: .failure(TestError(code: 4)))
+      var results: [Int: Result<Int?, TestError>] = [:]
+      for try await (waiter, result) in group { results[waiter] = result }
+      return results
+    }
+    #expect(results == [0: .success(10), 1: .failure(TestError(code: 4)), 2: .success(nil)])
+  }
+
   @Test("finishing ends the loop without throwing")
   func finishing() async throws {
     var received: [Int] = []
@@ -200,5 +238,42 @@ struct AsyncThrowingPublisherTests {
     #expect(received == Array(0..<count))
     // One request per value, and one more by the call that got the end.
     #expect(upstream.requests == Array(repeating: .max(1), count: count + 1))
+  }
+}
+
+/// One iterator shared by several tasks: each call works on a copy, and the
+/// copies share the subscription, as Combine's iterators do.
+private final class SharedIterator<Upstream: Publisher>: @unchecked Sendable
+where Upstream.Failure == Never, Upstream.Output: Sendable {
+  // @unchecked Sendable: `iterator` is never mutated; its copies share a Sendable subscriber.
+  private let iterator: AsyncPublisher<Upstream>.Iterator
+
+  init(_ iterator: AsyncPublisher<Upstream>.Iterator) {
+    self.iterator = iterator
+  }
+
+  func next() async -> Upstream.Output? {
+    var copy = iterator
+    return await copy.next()
+  }
+}
+
+/// `SharedIterator` for a publisher that may fail.
+private final class SharedThrowingIterator<Upstream: Publisher>: @unchecked Sendable
+where Upstream.Output: Sendable, Upstream.Failure == TestError {
+  // @unchecked Sendable: `iterator` is never mutated; its copies share a Sendable subscriber.
+  private let iterator: AsyncThrowingPublisher<Upstream>.Iterator
+
+  init(_ iterator: AsyncThrowingPublisher<Upstream>.Iterator) {
+    self.iterator = iterator
+  }
+
+  func next() async -> Result<Upstream.Output?, TestError> {
+    var copy = iterator
+    do {
+      return .success(try await copy.next())
+    } catch {
+      return .failure(error as? TestError ?? TestError(code: -1))
+    }
   }
 }

@@ -91,12 +91,4 @@ import TraitsTesting
     try expectReleasesDownstream(make, end: finishTimeUpstream)
     try expectReleasesDownstream(make, end: cancelTimeSubscription)
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TimeUpstream().buffer(size: 1, prefetch: .keepFull, whenFull: .dropNewest).subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-  }
 }

@@ -87,12 +87,4 @@ import TraitsTesting
     try expectReleasesDownstream(make, end: finishTimeUpstream)
     try expectReleasesDownstream(make, end: cancelTimeSubscription)
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<[Int], TestError>(demand: .none)
-      TimeUpstream().collect(.byTime(VirtualTimeScheduler(), .seconds(1))).subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-  }
 }

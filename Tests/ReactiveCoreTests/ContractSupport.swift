@@ -38,10 +38,13 @@ func recordKeepingSubscription<P: Publisher>(
 }
 
 /// A subscriber that checks Combine's contract from the inside while several
-/// threads drive its publisher: its calls never overlap, it gets one
-/// subscription, no value without demand, nothing after the completion.
+/// threads drive its publisher: its calls never overlap (a call nested in
+/// another on the same thread is legal: a publisher may deliver from inside
+/// `request`), it gets one subscription, no value without demand, nothing
+/// after the completion.
 final class ContractChecker<Input: Sendable, Failure: Error>: Subscriber, @unchecked Sendable {
   // @unchecked Sendable: the mutable state is in `log` (a Mutex) and `inCall` (an Atomic).
+  // `inCall` holds the identity of the thread inside a call, 0 when none is.
 
   struct Log: @unchecked Sendable {
     var subscription: (any Subscription)?
@@ -54,7 +57,7 @@ final class ContractChecker<Input: Sendable, Failure: Error>: Subscriber, @unche
   }
 
   private let log = Lock(Log())
-  private let inCall = Atomic<Bool>(false)
+  private let inCall = Atomic<UInt>(0)
   private let initialDemand: Subscribers.Demand
   private let demandPerValue: Subscribers.Demand
 
@@ -86,8 +89,8 @@ final class ContractChecker<Input: Sendable, Failure: Error>: Subscriber, @unche
   }
 
   func receive(subscription: any Subscription) {
-    enter("receive(subscription:)")
-    defer { leave() }
+    let outermost = enter("receive(subscription:)")
+    defer { leave(outermost) }
     log.withLock { log in
       log.subscriptions += 1
       if log.subscriptions > 1 { log.violations.append("a second subscription") }
@@ -98,8 +101,8 @@ final class ContractChecker<Input: Sendable, Failure: Error>: Subscriber, @unche
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    enter("receive(_:)")
-    defer { leave() }
+    let outermost = enter("receive(_:)")
+    defer { leave(outermost) }
     log.withLock { log in
       if !log.completions.isEmpty { log.violations.append("a value after the completion") }
       if log.outstanding == .none {
@@ -114,22 +117,27 @@ final class ContractChecker<Input: Sendable, Failure: Error>: Subscriber, @unche
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    enter("receive(completion:)")
-    defer { leave() }
+    let outermost = enter("receive(completion:)")
+    defer { leave(outermost) }
     log.withLock { log in
       if !log.completions.isEmpty { log.violations.append("a second completion") }
       log.completions.append(completion)
     }
   }
 
-  private func enter(_ call: String) {
-    if !inCall.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+  /// Returns true for a call that is not nested in another on the same thread.
+  private func enter(_ call: String) -> Bool {
+    let thread = UInt(pthread_self())
+    let (exchanged, original) = inCall.compareExchange(expected: 0, desired: thread, ordering: .acquiring)
+    if exchanged { return true }
+    if original != thread {
       log.withLock { $0.violations.append("\(call) overlapped another call") }
     }
+    return false
   }
 
-  private func leave() {
-    inCall.store(false, ordering: .releasing)
+  private func leave(_ outermost: Bool) {
+    if outermost { inCall.store(0, ordering: .releasing) }
   }
 }
 

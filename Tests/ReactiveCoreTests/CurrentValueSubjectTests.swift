@@ -221,16 +221,16 @@ import TraitsTesting
 
   // MARK: Reentrancy
 
-  @Test func deliversAValueSentFromInsideReceiveAfterTheCurrentOne() {
+  @Test func deliversAValueSentFromInsideReceiveToEverySubscriberBeforeSendReturns() {
     let subject = CurrentValueSubject<Int, TestError>(0)
     var log: [String] = []
     let first = subject.record { value, recorder in
       log.append("first \(value)")
       if value == 1 {
         subject.value = 2
-        // The value changes at once; its delivery waits for the current one.
+        log.append("set 2 returned")
         #expect(subject.value == 2)
-        #expect(recorder.values == [0, 1])
+        #expect(recorder.values == [0, 1, 2])
       }
       return .none
     }
@@ -242,12 +242,38 @@ import TraitsTesting
 
     subject.send(1)
 
-    #expect(log == ["first 1", "second 1", "first 2", "second 2"])
+    #expect(log == ["first 1", "first 2", "second 2", "set 2 returned", "second 1"])
     #expect(first.values == [0, 1, 2])
-    #expect(second.values == [0, 1, 2])
+    #expect(second.values == [0, 2, 1])
   }
 
-  @Test func deliversTheCurrentValueAfterReceiveSubscriptionReturns() {
+  @Test func givesTheLatestValueInsideTheRequestOfASubscriberThatMissedIt() {
+    let subject = CurrentValueSubject<Int, TestError>(0)
+    var log: [String] = []
+    let slow = subject.record(demand: .none) { value, _ in
+      log.append("slow \(value)")
+      return .none
+    }
+    _ = subject.record { value, _ in
+      log.append("fast \(value)")
+      if value == 1 {
+        slow.request(.max(1))
+        log.append("request returned")
+      }
+      return .none
+    }
+    log = []
+
+    subject.send(1)
+    subject.send(2)
+
+    #expect(log == ["fast 1", "slow 1", "request returned", "fast 2"])
+    #expect(slow.values == [1])
+  }
+
+  @Test func deliversTheCurrentValueInsideTheFirstRequest() {
+    // As in Combine: the request delivers the value at once, so a request
+    // made from `receive(subscription:)` delivers before it returns.
     let subject = CurrentValueSubject<Int, TestError>(0)
     var log: [String] = []
     subject.subscribe(
@@ -262,7 +288,7 @@ import TraitsTesting
         }
       )
     )
-    #expect(log == ["subscription", "value 0"])
+    #expect(log == ["value 0", "subscription"])
   }
 
   @Test func honoursARequestFromInsideReceive() {

@@ -84,4 +84,49 @@ import FoundationNetworking
     #expect(String(describing: probe.subscription!) == "DataTaskPublisher")
     probe.subscription?.cancel()
   }
+
+  // MARK: The completion handler's cases (as in Combine)
+
+  @Test func aTaskThatEndsWithNeitherResponseNorErrorFailsWithUnknown() {
+    guard case let .failure(error) = dataTaskResult(data: nil, response: nil, error: nil) else {
+      Issue.record("a task without response nor error must fail")
+      return
+    }
+    #expect(error.code == .unknown)
+  }
+
+  @Test func anErrorThatIsNotAURLErrorFailsWithUnknown() {
+    guard case let .failure(error) = dataTaskResult(data: nil, response: nil, error: TestError(code: 1)) else {
+      Issue.record("an error must fail")
+      return
+    }
+    #expect(error.code == .unknown)
+  }
+
+  @Test func aURLErrorFailsAsIs() {
+    let response = URLResponse(
+      url: URL(string: "http://127.0.0.1/")!,
+      mimeType: nil,
+      expectedContentLength: 0,
+      textEncodingName: nil
+    )
+    guard case let .failure(error) = dataTaskResult(data: Data(), response: response, error: URLError(.timedOut))
+    else {
+      Issue.record("an error must fail, even with a response")
+      return
+    }
+    #expect(error.code == .timedOut)
+  }
+
+  @Test func aResponseWithoutDataIsAValueWithEmptyData() throws {
+    let response = URLResponse(
+      url: URL(string: "http://127.0.0.1/")!,
+      mimeType: nil,
+      expectedContentLength: 0,
+      textEncodingName: nil
+    )
+    let (data, received) = try dataTaskResult(data: nil, response: response, error: nil).get()
+    #expect(data.isEmpty)
+    #expect(received === response)
+  }
 }

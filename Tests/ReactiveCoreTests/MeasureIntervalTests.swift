@@ -21,9 +21,11 @@ import TraitsTesting
   @Test func passesDemandAndCancelThrough() {
     let upstream = TimeUpstream()
     let recorder = upstream.measureInterval(using: VirtualTimeScheduler()).record(demand: .max(1)) { _, _ in .max(2) }
-    #expect(upstream.send(1) == .max(2))
+    // As in Combine, the further demand is requested, not returned.
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.requests == [.max(1), .max(2)])
     recorder.cancel()
-    #expect(upstream.requests == [.max(1)])
+    #expect(upstream.requests == [.max(1), .max(2)])
     #expect(upstream.cancellations == 1)
   }
 

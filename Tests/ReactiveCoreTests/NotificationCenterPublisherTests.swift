@@ -35,14 +35,21 @@ import TraitsTesting
     #expect(recorder.values.map { $0.object as? Int } == [2])
   }
 
-  @Test func deliversANotificationPostedFromReceiveAfterTheCurrentOne() {
+  @Test func deliversANotificationPostedFromReceiveAtOnceNestedAsInCombine() {
     let center = NotificationCenter()
     let name = self.name
+    var log: [String] = []
     let recorder = center.publisher(for: name).record { notification, _ in
-      if notification.object as? Int == 1 { center.post(name: name, object: 2) }
+      let object = notification.object as? Int ?? 0
+      log.append("received \(object)")
+      if object == 1 {
+        center.post(name: name, object: 2)
+        log.append("post returned")
+      }
       return .none
     }
     center.post(name: name, object: 1)
+    #expect(log == ["received 1", "received 2", "post returned"])
     #expect(recorder.values.map { $0.object as? Int } == [1, 2])
   }
 

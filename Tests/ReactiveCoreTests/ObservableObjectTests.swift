@@ -77,7 +77,7 @@ import TraitsTesting
     #expect(limited.events.count == 4)
   }
 
-  @Test func aSendFromInsideASubscriberIsDeliveredAfterTheCurrentOne() {
+  @Test func aSendFromInsideASubscriberIsDeliveredAtOnceNestedAsInCombine() {
     let publisher = ObservableObjectPublisher()
     var depth = 0
     var maximumDepth = 0
@@ -92,7 +92,7 @@ import TraitsTesting
     }
     publisher.send()
     #expect(count == 3)
-    #expect(maximumDepth == 1)
+    #expect(maximumDepth == 3)
     recorder.cancel()
   }
 

@@ -103,12 +103,4 @@ import TraitsTesting
       end: cancelTimeSubscription
     )
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TimeUpstream().receive(on: ImmediateScheduler.shared).subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-  }
 }

@@ -46,12 +46,4 @@ import TraitsTesting
     try expectReleasesDownstream(make, end: finishTimeUpstream)
     try expectReleasesDownstream(make, end: cancelTimeSubscription)
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TimeUpstream().subscribe(on: ImmediateScheduler.shared).subscribe(probe)
-      probe.subscription?.request(.none)
-    }
-  }
 }

@@ -37,6 +37,20 @@ import TraitsTesting
     #expect(limited.values.count == 1)
   }
 
+  @Test func theFirstTickComesOneIntervalAfterConnect() async throws {
+    let thread = RunLoopThread()
+    defer { thread.stop() }
+    let interval = 0.2
+    let publisher = Timer.publish(every: interval, on: thread.runLoop, in: .default)
+    let recorder = publisher.record()
+    let connected = Date()
+    let connection = publisher.connect()
+    let first = try await recorder.next()
+    connection.cancel()
+    // As in Combine: not at once (the tick is dated when it fires).
+    #expect(first.timeIntervalSince(connected) >= interval - 0.01)
+  }
+
   @Test func autoconnectStartsOnSubscriptionAndCancelStopsTheTimer() async throws {
     let thread = RunLoopThread()
     defer { thread.stop() }

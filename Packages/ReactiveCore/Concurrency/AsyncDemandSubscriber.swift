@@ -3,14 +3,20 @@
 ///
 /// States of `phase`:
 /// - `waitingForSubscription`: subscribed, the subscription has not arrived;
-///   a waiter that arrives now is served once it does;
+///   the waiters that arrive now are requested for once it does;
 /// - `subscribed(subscription)`: running; each waiter requests one value;
 /// - `terminated(completion)`: the upstream completed while nobody waited;
 ///   the next waiter gets the completion (nil, or the failure);
 /// - `done`: the completion was handed out, or the subscriber was cancelled;
 ///   every waiter gets nil.
 ///
-/// At most one waiter at a time (an iterator is not shared between tasks).
+/// Several tasks may wait on one iterator at once (as with Combine's
+/// iterators): `waiters` is a FIFO queue, and each waiter asked for one
+/// value. A value resumes the oldest waiter. A completion resumes the oldest
+/// with the completion (nil, or the failure: thrown once) and every other
+/// one with nil. Cancelling (any waiting task, or the iterator's release)
+/// resumes every waiter with nil.
+///
 /// The lock is never held while resuming a waiter or calling the subscription.
 final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
@@ -44,7 +50,8 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
   private struct State: @unchecked Sendable {
     var phase = Phase.waitingForSubscription
-    var waiter: Waiter?
+    /// The waiting callers, oldest first.
+    var waiters: [Waiter] = []
   }
 
   private let state = Lock(State())
@@ -67,7 +74,6 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   private func wait() async -> Outcome {
     await withUnsafeContinuation { (waiter: Waiter) in
       let action = state.withLock { state -> WaitAction in
-        precondition(state.waiter == nil, "values: next() called while another call is waiting")
         switch state.phase {
         case .done:
           return .resume(.end)
@@ -75,10 +81,10 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
           state.phase = .done
           return .resume(Self.outcome(completion))
         case .waitingForSubscription:
-          state.waiter = waiter
+          state.waiters.append(waiter)
           return .none
         case let .subscribed(subscription):
-          state.waiter = waiter
+          state.waiters.append(waiter)
           return .request(subscription)
         }
       }
@@ -98,22 +104,22 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   }
 
   func receive(subscription: any Subscription) {
-    let (accepted, waiting) = state.withLock { state -> (Bool, Bool) in
-      guard case .waitingForSubscription = state.phase else { return (false, false) }
+    let (accepted, waiting) = state.withLock { state -> (Bool, Int) in
+      guard case .waitingForSubscription = state.phase else { return (false, 0) }
       state.phase = .subscribed(subscription)
-      return (true, state.waiter != nil)
+      return (true, state.waiters.count)
     }
     if !accepted {
       subscription.cancel()  // a second subscription, or one after cancel
-    } else if waiting {
-      subscription.request(.max(1))
+    } else if waiting > 0 {
+      subscription.request(.max(waiting))
     }
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let waiter = state.withLock { state -> Waiter? in
-      guard case .subscribed = state.phase else { return nil }
-      return state.waiter.take()
+      guard case .subscribed = state.phase, !state.waiters.isEmpty else { return nil }
+      return state.waiters.removeFirst()
     }
     // Without a waiter the value came without demand: it is dropped.
     waiter?.resume(returning: .value(input))
@@ -121,34 +127,41 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let (waiter, released) = state.withLock { state -> (Waiter?, Phase) in
+    let (waiters, released) = state.withLock { state -> ([Waiter], Phase) in
       let old = state.phase
       switch old {
       case .waitingForSubscription, .subscribed:
-        if let waiter = state.waiter.take() {
+        if !state.waiters.isEmpty {
           state.phase = .done
-          return (waiter, old)
+          defer { state.waiters = [] }
+          return (state.waiters, old)
         }
         state.phase = .terminated(completion)
-        return (nil, old)
+        return ([], old)
       case .terminated, .done:
-        return (nil, .done)
+        return ([], .done)
       }
     }
     _ = released  // the subscription is released here, after the lock
-    waiter?.resume(returning: Self.outcome(completion))
+    // The oldest waiter hears how the stream ended; the others get nil.
+    for (index, waiter) in waiters.enumerated() {
+      waiter.resume(returning: index == 0 ? Self.outcome(completion) : .end)
+    }
   }
 
   func cancel() {
-    let (waiter, old) = state.withLock { state -> (Waiter?, Phase) in
+    let (waiters, old) = state.withLock { state -> ([Waiter], Phase) in
       let old = state.phase
       state.phase = .done
-      return (state.waiter.take(), old)
+      defer { state.waiters = [] }
+      return (state.waiters, old)
     }
     if case let .subscribed(subscription) = old {
       subscription.cancel()
     }
-    waiter?.resume(returning: .end)
+    for waiter in waiters {
+      waiter.resume(returning: .end)
+    }
   }
 }
 

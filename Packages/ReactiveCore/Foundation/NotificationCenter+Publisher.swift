@@ -1,5 +1,6 @@
 // Foundation publisher: notification centers are Foundation's, as in Combine.
 public import Foundation
+import Synchronization
 
 extension NotificationCenter {
   /// A publisher of the notifications that a notification center posts
@@ -75,10 +76,13 @@ extension NotificationCenter.Publisher: Equatable {
 
 /// One subscriber's observation of a notification center.
 ///
-/// Notifications may be posted on any thread. Deliveries to the downstream
-/// are serialized: a notification posted while another is being delivered
-/// (from another thread, or from inside `receive`) takes its unit of demand
-/// at once and waits in `pending` for the thread that is delivering.
+/// Notifications may be posted on any thread; each is delivered on the
+/// posting thread, as in Combine. Every call to the downstream happens under
+/// `delivery`, a reentrant lock: a notification posted from inside
+/// `receive` is delivered at once, nested; one posted on another thread
+/// while the downstream is busy waits for that call to return. The demand is
+/// taken before waiting: a notification without demand is dropped at once.
+/// `isOver`, set by `cancel()`, stops deliveries that have not begun.
 private final class NotificationSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
   @unchecked Sendable
 where Downstream.Input == Notification, Downstream.Failure == Never {
@@ -91,9 +95,6 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     /// The center's token, once the observer is added.
     var observer: (any NSObjectProtocol)?
     var demand = Subscribers.Demand.none
-    var isDelivering = false
-    /// Notifications that took their demand while another was being delivered.
-    var pending: [Notification] = []
   }
 
   private enum State: @unchecked Sendable {
@@ -102,14 +103,9 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     case cancelled
   }
 
-  /// What a posted notification does after the lock.
-  private enum Arrival: @unchecked Sendable {
-    case drop
-    case queued
-    case deliver(Downstream)
-  }
-
   private let state: Lock<State>
+  private let delivery = ReentrantLock()
+  private let isOver = Atomic<Bool>(false)
 
   var description: String { "NotificationCenter Observer" }
 
@@ -142,39 +138,27 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
   }
 
   private func post(_ notification: Notification) {
-    let arrival = state.withLock { state -> Arrival in
-      guard case var .live(live) = state, live.demand > 0 else { return .drop }
+    let downstream = state.withLock { state -> Downstream? in
+      guard case var .live(live) = state, live.demand > 0 else { return nil }  // no demand: dropped
       live.demand -= 1
-      if live.isDelivering {
-        live.pending.append(notification)
-        state = .live(live)
-        return .queued
-      }
-      live.isDelivering = true
       state = .live(live)
-      return .deliver(live.downstream)
+      return live.downstream
     }
-    guard case let .deliver(downstream) = arrival else { return }
-    var next: Notification? = notification
-    while let current = next {
-      let additional = downstream.receive(current)
-      next = state.withLock { state -> Notification? in
-        guard case var .live(live) = state else { return nil }
-        live.demand += additional
-        if live.pending.isEmpty {
-          live.isDelivering = false
-          state = .live(live)
-          return nil
-        }
-        let first = live.pending.removeFirst()
-        state = .live(live)
-        return first
-      }
+    guard let downstream else { return }
+    let additional = delivery.withLock { () -> Subscribers.Demand in
+      guard !isOver.load(ordering: .relaxed) else { return .none }
+      return downstream.receive(notification)
+    }
+    guard additional > 0 else { return }
+    state.withLock { state in
+      guard case var .live(live) = state else { return }
+      live.demand += additional
+      state = .live(live)
     }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // `.none` adds nothing: Combine accepts it.
     state.withLock { state in
       guard case var .live(live) = state else { return }
       live.demand += demand
@@ -183,13 +167,14 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
   }
 
   func cancel() {
+    isOver.store(true, ordering: .relaxed)
     let previous = state.withLock { state -> State in
       defer { state = .cancelled }
       return state
     }
     guard case let .live(live) = previous, let observer = live.observer else { return }
     live.center.removeObserver(observer)
-    // The downstream and pending notifications are released here, after the lock.
+    // The downstream is released here, after the lock.
   }
 }
 

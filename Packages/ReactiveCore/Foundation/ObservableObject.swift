@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An object that announces its changes before they happen.
 ///
 /// A class with `@Published` properties gets ``objectWillChange`` for free:
@@ -53,8 +55,10 @@ protocol PublishedProperty {
 ///
 /// A subscriber receives nothing before its first request; from then on it
 /// receives every `send()`, whatever demand it asked for, as in Combine.
-/// Sends from several threads, or from inside a subscriber, are delivered
-/// one after the other, never at once.
+/// `send()` delivers on the caller's thread, as a subject does: a `send()`
+/// from inside a subscriber is delivered at once, nested; each subscriber
+/// receives one call at a time, so a `send()` from another thread waits while
+/// that subscriber is busy.
 ///
 /// ```swift
 /// let changes = ObservableObjectPublisher()
@@ -64,85 +68,45 @@ protocol PublishedProperty {
 public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
   // @unchecked Sendable: all mutable state is under `state`'s lock.
 
-  /// A signal carries no value.
+  /// Nothing: only the fact that something is about to change.
   public typealias Output = Void
 
-  /// The publisher never fails.
+  /// It never fails.
   public typealias Failure = Never
 
-  fileprivate enum Work: @unchecked Sendable {
-    case signal
-    case subscribe(ObservableObjectConduitBase)
-  }
+  /// The live subscriptions, in subscription order.
+  private let state = Lock<[ObservableObjectConduitBase]>([])
 
-  private struct State: @unchecked Sendable {
-    var conduits: [ObservableObjectConduitBase] = []
-    /// The drain loop's owner flag, and the work it has still to do.
-    var isDelivering = false
-    var queue: [Work] = []
-  }
-
-  private let state = Lock(State())
-
-  /// Creates a publisher of changes.
+  /// Creates a publisher with no subscriber.
   public init() {}
 
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
-    let conduit = ObservableObjectConduit(downstream: subscriber, parent: self)
-    state.withLock { $0.conduits.append(conduit) }
-    run(.subscribe(conduit))
+    ObservableObjectConduit(downstream: subscriber, parent: self).start()
   }
 
   /// Announces a change to every subscriber that has requested values.
   public func send() {
-    run(.signal)
+    for conduit in state.withLock({ $0 }) {
+      conduit.signal()
+    }
   }
 
-  /// Runs `work` now, and whatever is queued meanwhile, or queues it for
-  /// the thread that is already delivering.
-  private func run(_ work: Work) {
-    let isDeliverer = state.withLock { state -> Bool in
-      if state.isDelivering {
-        state.queue.append(work)
-        return false
-      }
-      state.isDelivering = true
-      return true
-    }
-    guard isDeliverer else { return }
-    var next: Work? = work
-    while let current = next {
-      switch current {
-      case .signal:
-        for conduit in state.withLock({ $0.conduits }) {
-          conduit.signal()
-        }
-      case let .subscribe(conduit):
-        conduit.start()
-      }
-      next = state.withLock { state -> Work? in
-        if state.queue.isEmpty {
-          state.isDelivering = false
-          return nil
-        }
-        return state.queue.removeFirst()
-      }
-    }
+  fileprivate func add(_ conduit: ObservableObjectConduitBase) {
+    state.withLock { $0.append(conduit) }
   }
 
   fileprivate func remove(_ conduit: ObservableObjectConduitBase) {
     let removed = state.withLock { state -> ObservableObjectConduitBase? in
-      guard let index = state.conduits.firstIndex(where: { $0 === conduit }) else { return nil }
-      return state.conduits.remove(at: index)
+      guard let index = state.firstIndex(where: { $0 === conduit }) else { return nil }
+      return state.remove(at: index)
     }
     _ = removed  // released here, after the lock
   }
 }
 
-/// What the drain loop needs of a subscription; it does not know the subscriber type.
+/// What the publisher needs of a subscription; it does not know the subscriber type.
 private class ObservableObjectConduitBase: @unchecked Sendable {
   // @unchecked Sendable: the subclass keeps its state under a lock.
-  func start() { preconditionFailure("Bug in ObservableObjectPublisher.Inner: abstract start") }
   func signal() { preconditionFailure("Bug in ObservableObjectPublisher.Inner: abstract signal") }
 }
 
@@ -150,6 +114,9 @@ private class ObservableObjectConduitBase: @unchecked Sendable {
 ///
 /// States: `waiting(downstream)` until the first request, then
 /// `active(downstream)` until cancelled, then `over`, which holds nothing.
+/// Every call to the subscriber happens under `delivery`, a reentrant lock
+/// (as a subject's subscription does); `isOver`, set by `cancel()`, stops
+/// deliveries that have not begun.
 private final class ObservableObjectConduit<Downstream: Subscriber>: ObservableObjectConduitBase, Subscription,
   CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Void, Downstream.Failure == Never {
@@ -160,6 +127,8 @@ where Downstream.Input == Void, Downstream.Failure == Never {
   }
 
   private let state: Lock<State>
+  private let delivery = ReentrantLock()
+  private let isOver = Atomic<Bool>(false)
   private weak var parent: ObservableObjectPublisher?
 
   var description: String { "ObservableObjectPublisher" }
@@ -169,14 +138,14 @@ where Downstream.Input == Void, Downstream.Failure == Never {
     self.parent = parent
   }
 
-  override func start() {
-    let downstream = state.withLock { state -> Downstream? in
-      switch state {
-      case let .waiting(downstream), let .active(downstream): downstream
-      case .over: nil
-      }
+  /// Registers with the publisher and sends the subscription, holding the
+  /// delivery lock: no signal reaches the subscriber before its subscription.
+  func start() {
+    delivery.withLock {
+      guard case let .waiting(downstream) = state.withLock({ $0 }) else { return }
+      parent?.add(self)
+      downstream.receive(subscription: self)
     }
-    downstream?.receive(subscription: self)
   }
 
   override func signal() {
@@ -184,17 +153,22 @@ where Downstream.Input == Void, Downstream.Failure == Never {
       guard case let .active(downstream) = state else { return nil }
       return downstream
     }
-    _ = downstream?.receive(())  // the returned demand does not matter: every signal goes out
+    guard let downstream else { return }
+    delivery.withLock {
+      guard !isOver.load(ordering: .relaxed) else { return }
+      _ = downstream.receive(())  // the returned demand does not matter: every signal goes out
+    }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // Any request, `.none` included, starts the subscription, as in Combine.
     state.withLock { state in
       if case let .waiting(downstream) = state { state = .active(downstream) }
     }
   }
 
   func cancel() {
+    isOver.store(true, ordering: .relaxed)
     let previous = state.withLock { state -> State in
       defer { state = .over }
       return state

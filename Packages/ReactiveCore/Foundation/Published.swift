@@ -194,7 +194,7 @@ final class PublishedStorage<Value>: @unchecked Sendable {
       return core
     }
     let parent = SubjectParent(core: core, subject: self)
-    core.subscribe(SubjectConduit(subscriber, parent: parent, name: "PublishedSubject"))
+    SubjectConduit(subscriber, parent: parent, name: "PublishedSubject").subscribe(to: core)
   }
 
   func installObjectWillChange(_ candidate: @autoclosure () -> ObservableObjectPublisher) -> ObservableObjectPublisher {

@@ -109,7 +109,11 @@ extension Timer {
     /// - Returns: A cancellable that stops this timer, and lets go of
     ///   every current subscriber. Releasing it does not stop the timer.
     public func connect() -> any Cancellable {
-      let timer = Timer(timeInterval: interval, repeats: true) { [self] _ in tick() }
+      // The first tick is one interval away, as in Combine. (`Timer(timeInterval:…)`
+      // would fire at once on Linux: corelibs Foundation dates its first fire `now`.)
+      let timer = Timer(fire: Date(timeIntervalSinceNow: interval), interval: interval, repeats: true) { [self] _ in
+        tick()
+      }
       timer.tolerance = Swift.max(tolerance ?? 0, 0)
       runLoop.add(timer, forMode: mode)
       return TimerConnection(timer: timer, publisher: self)
@@ -225,7 +229,7 @@ where Downstream.Input == Date, Downstream.Failure == Never {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // `.none` adds nothing: Combine accepts it.
     state.withLock { state in
       if case let .live(downstream, current) = state {
         state = .live(downstream, demand: current + demand)

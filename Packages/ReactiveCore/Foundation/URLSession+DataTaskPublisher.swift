@@ -133,13 +133,12 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
       return state
     }
     guard case let .running(downstream, _) = previous else { return }  // cancelled: nothing to say
-    if let error {
-      downstream.receive(completion: .failure(error as? URLError ?? URLError(.unknown)))
-    } else if let response {
-      _ = downstream.receive((data ?? Data(), response))
+    switch dataTaskResult(data: data, response: response, error: error) {
+    case let .success(output):
+      _ = downstream.receive(output)
       downstream.receive(completion: .finished)
-    } else {
-      downstream.receive(completion: .failure(URLError(.badServerResponse)))
+    case let .failure(error):
+      downstream.receive(completion: .failure(error))
     }
   }
 
@@ -168,4 +167,20 @@ extension DataTaskSubscription: CombineReflectable {
     }
     return Mirror(self, children: ["task": task as Any, "downstream": downstream as Any, "parent": parent as Any])
   }
+}
+
+/// What a data task's completion handler means for `DataTaskPublisher`, as
+/// in Combine: an error fails (a `URLError` as is, any other error as
+/// `URLError(.unknown)`); else a response is the value, with the data or an
+/// empty one; a task that ends with neither fails with `URLError(.unknown)`.
+package func dataTaskResult(
+  data: Data?,
+  response: URLResponse?,
+  error: (any Error)?
+) -> Result<URLSession.DataTaskPublisher.Output, URLError> {
+  if let error {
+    return .failure(error as? URLError ?? URLError(.unknown))
+  }
+  guard let response else { return .failure(URLError(.unknown)) }
+  return .success((data ?? Data(), response))
 }

@@ -9,7 +9,8 @@
 /// completion, sends are ignored, and assignments to ``value`` change the
 /// value without publishing it.
 ///
-/// Delivery is serialized as for ``PassthroughSubject``.
+/// Sends are delivered as by ``PassthroughSubject``: on the caller's thread,
+/// nested when made from inside a subscriber's `receive`.
 ///
 /// ```swift
 /// let temperature = CurrentValueSubject<Double, Never>(20.0)
@@ -68,6 +69,6 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
     let parent = SubjectParent(core: core, subject: self)
-    core.subscribe(SubjectConduit(subscriber, parent: parent, name: "CurrentValueSubject"))
+    SubjectConduit(subscriber, parent: parent, name: "CurrentValueSubject").subscribe(to: core)
   }
 }

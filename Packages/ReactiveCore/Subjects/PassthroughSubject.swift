@@ -11,11 +11,11 @@
 /// A subject stays alive while one of its subscriptions does. When it is
 /// deallocated, it cancels the upstream subscriptions it received.
 ///
-/// Concurrent sends are serialized: each subscriber receives one event at a
-/// time, in the order the subject accepted them. A `send` made from inside a
-/// subscriber's `receive` (or on a thread while another thread is delivering)
-/// is queued and delivered, in order, by the thread already delivering, right
-/// after the current event; `send` then returns before the delivery.
+/// `send` delivers on the caller's thread and returns once the value has
+/// reached every subscriber that had demand. Each subscriber receives one
+/// call at a time: a `send` from another thread waits while that subscriber
+/// is busy. A `send` made from inside a subscriber's `receive` is delivered
+/// at once, nested, to every subscriber, before it returns, as in Combine.
 ///
 /// ```swift
 /// let subject = PassthroughSubject<Int, Never>()
@@ -51,6 +51,6 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
     let parent = SubjectParent(core: core, subject: self)
-    core.subscribe(SubjectConduit(subscriber, parent: parent, name: "PassthroughSubject"))
+    SubjectConduit(subscriber, parent: parent, name: "PassthroughSubject").subscribe(to: core)
   }
 }

@@ -1,55 +1,56 @@
-import Synchronization
+public import Synchronization
 
-/// The machinery shared by `PassthroughSubject` and `CurrentValueSubject`.
+/// The machinery shared by `PassthroughSubject`, `CurrentValueSubject` and
+/// `@Published`'s publisher.
 ///
-/// Every call to a downstream — its subscription, its values, its completion —
-/// goes through one serial *drain loop*: the thread that finds the subject
-/// idle becomes the deliverer and runs queued work until the queue is empty;
-/// a thread that finds it busy (another thread, or a reentrant `send` from
-/// inside `receive`) enqueues its work and returns. So concurrent sends are
-/// serialized, reentrant sends are delivered after the current one instead of
-/// recursing, and no downstream ever sees two calls at once.
+/// A send travels as in Combine:
+/// 1. under the subject's lock, `send` takes a snapshot of the subscriptions
+///    (the array's buffer is shared, not copied), and a `CurrentValueSubject`
+///    stores the value;
+/// 2. after the lock, on the sender's thread, it offers the value to each
+///    subscription (`SubjectConduit`), in subscription order;
+/// 3. each subscription decides under its own lock whether its subscriber
+///    has demand, and calls the subscriber while holding its *delivery lock*,
+///    a `ReentrantLock` that serializes the calls to that one subscriber.
 ///
-/// State (under `state`'s lock):
-/// - `conduits`: the subscriptions live in the subject, in subscription order;
-/// - `completion`: set by `send(completion:)`; later sends are ignored;
-/// - `isTerminated`: the completion has been delivered; `conduits` is empty for good;
-/// - `isDelivering` and `queue`: the drain loop's owner flag and its pending work;
-/// - `upstreams`, `hasDemand`: subscriptions received through
-///   `send(subscription:)`, asked for `.unlimited` once any downstream demands
-///   (a `CurrentValueSubject` asks at once: its `value` follows its upstreams
-///   even without a subscriber).
+/// So a send made from inside a subscriber's `receive` is delivered at once,
+/// nested, to every subscriber, before the inner `send` returns (the thread
+/// already holds the delivery lock and takes it again). A send from another
+/// thread that finds a subscriber busy waits for that delivery to end, then
+/// delivers on its own thread: every `send` returns after its value reached
+/// each subscriber that had demand. Sends from several threads are not
+/// ordered among themselves: two subscribers may see two concurrent values in
+/// different orders; each thread's own values keep their order.
 ///
-/// Lifetimes: a live subscription (`SubjectConduit`) holds the subject and its
-/// core, as in Combine, so a subject with a subscriber stays alive; it lets go
-/// of them on cancel and completion. When the subject is deallocated, the core
-/// follows and cancels its upstream subscriptions. Values that the core or a
-/// conduit replaces are released after the lock, as any other callout.
+/// States of the subject (`State`, under `state`'s lock):
+/// - open (`completion == nil`): `conduits` are the live subscriptions, in
+///   subscription order; `subscribe` appends, `cancel` removes, `send` reads;
+/// - completed (`completion != nil`): `send(completion:)` took the
+///   conduits; they stay empty; sends are ignored (a `CurrentValueSubject`'s
+///   `value` setter still stores); a new subscriber receives the completion.
+/// `upstreams`, `hasDemand`: subscriptions received through
+/// `send(subscription:)`, asked for `.unlimited` once any subscriber demands
+/// (a `CurrentValueSubject` asks at once: its `value` follows its upstreams
+/// even without a subscriber).
+///
+/// Lifetimes: a live subscription holds the subject and its core, as in
+/// Combine, so a subject with a subscriber stays alive; it lets go of them on
+/// cancel and completion. When the subject is deallocated, the core follows
+/// and cancels its upstream subscriptions. Values the core replaces are
+/// released after the lock, as any other callout.
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked Sendable: all mutable state is under `state`'s lock.
 
   @usableFromInline
-  enum Work: @unchecked Sendable {
-    case value(Output)
-    case completion(Subscribers.Completion<Failure>)
-    case subscribe(SubjectConduitBase<Output, Failure>)
-    /// A `CurrentValueSubject` subscriber got demand while holding an undelivered value.
-    case replay(SubjectConduitBase<Output, Failure>)
-  }
+  typealias Conduits = ContiguousArray<SubjectConduitBase<Output, Failure>>
 
   @usableFromInline
   struct State: @unchecked Sendable {
     @usableFromInline
-    var conduits: ContiguousArray<SubjectConduitBase<Output, Failure>> = []
+    var conduits: Conduits = []
     @usableFromInline
     var completion: Subscribers.Completion<Failure>?
-    @usableFromInline
-    var isTerminated = false
-    @usableFromInline
-    var isDelivering = false
-    @usableFromInline
-    var queue: [Work] = []
     @usableFromInline
     var upstreams: [any Subscription] = []
     @usableFromInline
@@ -62,8 +63,9 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline
   let state: Lock<State>
 
-  /// True for `CurrentValueSubject`: a subscriber without demand keeps the
-  /// latest value and receives it on its next demand.
+  /// True for `CurrentValueSubject`: a subscriber receives the current value
+  /// on its first demand, and the latest value on its next demand when it
+  /// missed one for lack of demand.
   @usableFromInline
   let keepsLatest: Bool
 
@@ -95,42 +97,45 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
   @inlinable
   func publish(_ value: Output, storesAfterCompletion: Bool) {
-    // One lock both decides and, when this thread becomes the deliverer,
-    // takes the subscribers to deliver to (what `perform(.value)` would
-    // take under a second lock).
-    let (conduits, replaced) = state.withLock {
-      state -> (ContiguousArray<SubjectConduitBase<Output, Failure>>?, Output?) in
+    let (conduits, replaced) = state.withLock { state -> (Conduits?, Output?) in
       let isOpen = state.completion == nil
       var replaced: Output?
       if keepsLatest && (isOpen || storesAfterCompletion) {
         replaced = state.currentValue
         state.currentValue = value
       }
-      guard isOpen && state.enqueueOrAcquire(.value(value)) else { return (nil, replaced) }
-      return (state.conduits, replaced)
+      return (isOpen ? state.conduits : nil, replaced)
     }
     _ = replaced  // the previous current value is released here, after the lock
     guard let conduits else { return }
     for conduit in conduits {
       conduit.offer(value)
     }
-    drainQueue()
   }
 
   @inlinable
   func send(completion: Subscribers.Completion<Failure>) {
-    let deliverNow = state.withLock { state -> Bool in
-      guard state.completion == nil else { return false }
+    let conduits = state.withLock { state -> Conduits? in
+      guard state.completion == nil else { return nil }
       state.completion = completion
-      return state.enqueueOrAcquire(.completion(completion))
+      defer { state.conduits = [] }
+      return state.conduits
     }
-    if deliverNow { drain(first: .completion(completion)) }
+    guard let conduits else { return }
+    for conduit in conduits {
+      conduit.finish(completion)
+    }
   }
 
+  /// Registers `conduit`, or hands back the completion if the subject is
+  /// over. The caller holds the conduit's delivery lock.
   @inlinable
-  func subscribe(_ conduit: SubjectConduitBase<Output, Failure>) {
-    let deliverNow = state.withLock { $0.enqueueOrAcquire(.subscribe(conduit)) }
-    if deliverNow { drain(first: .subscribe(conduit)) }
+  func register(_ conduit: SubjectConduitBase<Output, Failure>) -> Subscribers.Completion<Failure>? {
+    state.withLock { state -> Subscribers.Completion<Failure>? in
+      if let completion = state.completion { return completion }
+      state.conduits.append(conduit)
+      return nil
+    }
   }
 
   @inlinable
@@ -147,22 +152,17 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// A conduit received demand; `replay` if it holds an undelivered value.
+  /// A subscriber requested: the first demand of any subscriber starts the upstreams.
   @inlinable
-  func demandArrived(for conduit: SubjectConduitBase<Output, Failure>, replay: Bool) {
-    let (upstreams, deliverNow) = state.withLock { state -> ([any Subscription], Bool) in
-      var upstreams: [any Subscription] = []
-      if !state.hasDemand {
-        state.hasDemand = true
-        upstreams = state.upstreams
-      }
-      let deliverNow = replay && state.enqueueOrAcquire(.replay(conduit))
-      return (upstreams, deliverNow)
+  func demandArrived() {
+    let upstreams = state.withLock { state -> [any Subscription] in
+      guard !state.hasDemand else { return [] }
+      state.hasDemand = true
+      return state.upstreams
     }
     for upstream in upstreams {
       upstream.request(.unlimited)
     }
-    if deliverNow { drain(first: .replay(conduit)) }
   }
 
   @inlinable
@@ -178,113 +178,26 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   var currentValue: Output? {
     state.withLock { $0.currentValue }
   }
-
-  // MARK: The drain loop
-
-  /// Runs `first`, then everything queued meanwhile, until the queue is
-  /// empty. Only the thread that acquired `isDelivering` calls this.
-  @inlinable
-  func drain(first: Work) {
-    perform(first)
-    drainQueue()
-  }
-
-  /// Performs what other threads, or reentrant calls, queued meanwhile;
-  /// gives up the deliverer's role when the queue is empty.
-  @inlinable
-  func drainQueue() {
-    while let batch = state.withLock({ $0.takeQueueOrRelease() }) {
-      for work in batch {
-        perform(work)
-      }
-    }
-  }
-
-  @inlinable
-  func perform(_ work: Work) {
-    switch work {
-    case let .value(value):
-      for conduit in state.withLock({ $0.conduits }) {
-        conduit.offer(value)
-      }
-    case let .completion(completion):
-      let conduits = state.withLock { state -> ContiguousArray<SubjectConduitBase<Output, Failure>> in
-        state.isTerminated = true
-        defer { state.conduits = [] }
-        return state.conduits
-      }
-      for conduit in conduits {
-        conduit.finish(completion)
-      }
-    case let .subscribe(conduit):
-      let outcome = state.withLock { state -> (Subscribers.Completion<Failure>?, Output?) in
-        if state.isTerminated { return (state.completion, nil) }
-        state.conduits.append(conduit)
-        return (nil, state.currentValue)
-      }
-      switch outcome {
-      case let (completion?, _):
-        conduit.rejectAfterCompletion(completion)
-      case let (nil, latest):
-        conduit.start(latest: latest)
-      }
-    case let .replay(conduit):
-      conduit.replay()
-    }
-  }
 }
 
-extension SubjectCore.State {
-  /// Returns true if the caller becomes the deliverer and must run `work`
-  /// itself; otherwise `work` is queued for the current deliverer.
-  @inlinable
-  mutating func enqueueOrAcquire(_ work: SubjectCore<Output, Failure>.Work) -> Bool {
-    if isDelivering {
-      queue.append(work)
-      return false
-    }
-    isDelivering = true
-    return true
-  }
-
-  /// The queued work, or nil after giving up the deliverer role when there is none.
-  @inlinable
-  mutating func takeQueueOrRelease() -> [SubjectCore<Output, Failure>.Work]? {
-    if queue.isEmpty {
-      isDelivering = false
-      return nil
-    }
-    defer { queue = [] }
-    return queue
-  }
-}
-
-/// What the drain loop needs from a subscription; it does not know the subscriber type.
+/// What the subject needs from a subscription; it does not know the subscriber type.
 @usableFromInline
 class SubjectConduitBase<Output, Failure: Error> {
   @usableFromInline
   init() {}
 
   @inlinable
-  func start(latest: Output?) { preconditionFailure("Bug in SubjectConduit: abstract start") }
-  @inlinable
-  func rejectAfterCompletion(_ completion: Subscribers.Completion<Failure>) {
-    preconditionFailure("Bug in SubjectConduit: abstract rejectAfterCompletion")
-  }
-  @inlinable
   func offer(_ value: Output) { preconditionFailure("Bug in SubjectConduit: abstract offer") }
-  @inlinable
-  func replay() { preconditionFailure("Bug in SubjectConduit: abstract replay") }
   @inlinable
   func finish(_ completion: Subscribers.Completion<Failure>) {
     preconditionFailure("Bug in SubjectConduit: abstract finish")
   }
 }
 
-/// What a live subscription holds of its subject: the core that runs its
-/// deliveries, and the subject object itself, kept alive while the
-/// subscription lives (an upstream attached with `subscribe(subject)` holds
-/// the subject weakly, as in Combine, and keeps feeding it meanwhile).
+/// What a live subscription holds of its subject: the core, and the subject
+/// object itself, kept alive while the subscription lives (an upstream
+/// attached with `subscribe(subject)` holds the subject weakly, as in
+/// Combine, and keeps feeding it meanwhile).
 @usableFromInline
 struct SubjectParent<Output, Failure: Error> {
   @usableFromInline
@@ -299,16 +212,44 @@ struct SubjectParent<Output, Failure: Error> {
   }
 }
 
-/// One subscriber's subscription to a subject. All calls to the downstream
-/// happen inside the subject's drain loop; `request` and `cancel` may come
-/// from any thread.
+/// One subscriber's subscription to a subject.
 ///
-/// States:
-/// - `idle(downstream, parent)`: created, not yet started by the drain loop;
-/// - `active(downstream, parent, demand, latest)`: subscribed; `latest` is a
-///   `CurrentValueSubject` value waiting for demand (always nil for a
-///   `PassthroughSubject`, which drops values sent without demand);
+/// Two locks: `state` (never held while calling out) keeps the demand and
+/// what the subscription holds; `delivery` (reentrant) is held around every
+/// call to the subscriber, so that it sees one call at a time, and a nested
+/// send from its own `receive` goes through at once.
+///
+/// States, under `state`:
+/// - `active(downstream, parent, demand, owesLatest)`: subscribed.
+///   `owesLatest` (a `CurrentValueSubject` only) means the subscriber has not
+///   received the subject's latest value: it had no value yet, or a value
+///   came while it had no demand. Its next demand is served at once with the
+///   subject's current value, as in Combine.
 /// - `over`: completed or cancelled; holds nothing, not even the subject.
+///
+/// Transitions:
+/// - `offer(v)` [the subject's send, any thread]: `active`, demand > 0 →
+///   demand - 1, owesLatest = false, deliver `v`; `active`, no demand → a
+///   `PassthroughSubject` drops `v`, a `CurrentValueSubject` sets owesLatest;
+///   `over` → drop.
+/// - `request(n)` [any thread]: traps if `n` is zero (as Combine does);
+///   `active` → demand + n, and if owesLatest: demand - 1, owesLatest =
+///   false, deliver the current value; `over` → nothing.
+/// - the demand a delivery returns: `active` → demand + n; `over` → nothing.
+/// - `finish(c)` [the subject's completion]: `active` → `over`, deliver `c`;
+///   `over` → nothing.
+/// - `cancel()` [any thread]: `active` → `over`, leave the subject; `over` →
+///   nothing.
+///
+/// `isOver` is set by `finish` (holding the delivery lock) and by `cancel`. A
+/// value is delivered only if `isOver` is still false once the delivery lock
+/// is held: a value decided on one thread never follows the completion
+/// delivered by another, and no delivery starts after `cancel()` returned
+/// (one already inside `receive` goes on).
+///
+/// The subscription starts `active` with no demand; `subscribe(_:)` holds its
+/// delivery lock from registration to the end of `receive(subscription:)`, so
+/// that no other thread delivers to the subscriber before its subscription.
 @usableFromInline
 final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstream.Input, Downstream.Failure>,
   Subscription, CustomStringConvertible
@@ -322,76 +263,75 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   @usableFromInline
   enum State: @unchecked Sendable {
-    case idle(Downstream, Parent)
-    case active(Downstream, Parent, demand: Subscribers.Demand, latest: Output?)
+    case active(Downstream, Parent, demand: Subscribers.Demand, owesLatest: Bool)
     case over
   }
 
-  /// What `offer` does after the lock; `replaced` is a kept value that the
-  /// offer supersedes, released after the lock.
+  /// What `request(_:)` does after the lock.
   @usableFromInline
-  enum OfferAction: @unchecked Sendable {
-    case deliver(Downstream, replaced: Output?)
-    case keep(replaced: Output?)
+  enum RequestAction: @unchecked Sendable {
+    case none
+    /// Tell the subject a subscriber has demand (it may start its upstreams).
+    case demandArrived(SubjectCore<Output, Failure>)
+    /// Deliver the subject's current value, owed since a value was missed.
+    case deliverLatest(Downstream, SubjectCore<Output, Failure>)
   }
 
   @usableFromInline
   let state: Lock<State>
+  @usableFromInline
+  let delivery = ReentrantLock()
+  @usableFromInline
+  let isOver = Atomic<Bool>(false)
   @usableFromInline
   let name: StaticString
 
   @usableFromInline
   var description: String { name.description }
 
-  /// `offerSpecialized(_:)`, `startSpecialized(latest:)`,
-  /// `requestSpecialized(_:)` and `cancelSpecialized()`, as closures formed
-  /// in `init`: the subject calls `offer(_:)` and `start(latest:)` through
-  /// the base class, and the subscriber calls `request`
+  /// `offerSpecialized(_:)`, `requestSpecialized(_:)` and
+  /// `cancelSpecialized()`, as closures formed in `init`: the subject calls
+  /// `offer(_:)` through the base class, and the subscriber calls `request`
   /// and `cancel` through `any Subscription`, both of which run unspecialised
   /// code (see `SpecializedEntryPoints`).
   @usableFromInline
   let specializedOffer: (SubjectConduit, Output) -> Void
 
   @usableFromInline
-  let specializedStart: (SubjectConduit, Output?) -> Void
-
-  @usableFromInline
   let entryPoints: SpecializedEntryPoints<SubjectConduit>
 
   @inlinable
   init(_ downstream: Downstream, parent: Parent, name: StaticString) {
-    state = Lock(.idle(downstream, parent))
+    state = Lock(.active(downstream, parent, demand: .none, owesLatest: parent.core.keepsLatest))
     self.name = name
     specializedOffer = { $0.offerSpecialized($1) }
-    specializedStart = { $0.startSpecialized(latest: $1) }
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
     )
   }
 
+  /// Registers the subscription with its subject and sends it to the
+  /// subscriber, or, if the subject is over, gives the subscriber an empty
+  /// subscription and the completion.
   @inlinable
-  override func start(latest: Output?) {
-    specializedStart(self, latest)
-  }
-
-  @inlinable
-  func startSpecialized(latest: Output?) {
-    let downstream = state.withLock { state -> Downstream? in
-      // Only the drain loop starts a conduit, once; nothing can end it before.
-      guard case let .idle(downstream, parent) = state else { return nil }
-      state = .active(downstream, parent, demand: .none, latest: latest)
-      return downstream
+  func subscribe(to core: SubjectCore<Output, Failure>) {
+    delivery.withLock {
+      // Taken first: a completion may end the subscription as soon as it is
+      // registered (it then waits for this delivery lock).
+      let downstream = state.withLock { state -> Downstream? in
+        guard case let .active(downstream, _, _, _) = state else { return nil }
+        return downstream
+      }
+      guard let downstream else { return }
+      guard let completion = core.register(self) else {
+        downstream.receive(subscription: self)
+        return
+      }
+      _ = takeState()  // the subject is released here, after the lock
+      downstream.receive(subscription: Subscriptions.empty)
+      downstream.receive(completion: completion)
     }
-    downstream?.receive(subscription: self)
-  }
-
-  @inlinable
-  override func rejectAfterCompletion(_ completion: Subscribers.Completion<Failure>) {
-    let taken = takeState()
-    guard case let .idle(downstream, _) = taken else { return }
-    downstream.receive(subscription: Subscriptions.empty)
-    downstream.receive(completion: completion)
   }
 
   @inlinable
@@ -401,51 +341,53 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   @inlinable
   func offerSpecialized(_ value: Output) {
-    let action = state.withLock { state -> OfferAction in
+    let downstream = state.withLock { state -> Downstream? in
       switch state {
-      case let .active(downstream, parent, demand, latest):
+      case let .active(downstream, parent, demand, owesLatest):
         if demand > 0 {
-          state = .active(downstream, parent, demand: demand - 1, latest: nil)
-          return .deliver(downstream, replaced: latest)
+          state = .active(downstream, parent, demand: demand - 1, owesLatest: false)
+          return downstream
         }
-        // No demand: a PassthroughSubject drops the value for this subscriber.
-        guard parent.core.keepsLatest else { return .keep(replaced: nil) }
-        state = .active(downstream, parent, demand: demand, latest: value)
-        return .keep(replaced: latest)
-      case .idle, .over:
-        return .keep(replaced: nil)
+        // No demand: a PassthroughSubject drops the value for this subscriber,
+        // a CurrentValueSubject owes it the latest value on its next demand.
+        if parent.core.keepsLatest && !owesLatest {
+          state = .active(downstream, parent, demand: demand, owesLatest: true)
+        }
+        return nil
+      case .over:
+        return nil
       }
     }
-    // A value the subscriber no longer keeps is released with `action`, after the lock.
-    guard case let .deliver(downstream, _) = action else { return }
-    addDemand(downstream.receive(value))
+    guard let downstream else { return }
+    deliver(to: downstream) { value }
   }
 
+  /// Calls `receive` with `value()` holding the delivery lock, unless the
+  /// subscription ended meanwhile, and adds the demand it returns.
+  ///
+  /// `value` is read holding the delivery lock: a `CurrentValueSubject`'s
+  /// latest value, read there, cannot be overtaken by an older one.
   @inlinable
-  override func replay() {
-    let delivery = state.withLock { state -> (Downstream, Output)? in
-      guard case let .active(downstream, parent, demand, latest?) = state, demand > 0 else { return nil }
-      state = .active(downstream, parent, demand: demand - 1, latest: nil)
-      return (downstream, latest)
+  func deliver(to downstream: Downstream, _ value: () -> Output?) {
+    let additional = delivery.withLock { () -> Subscribers.Demand in
+      guard !isOver.load(ordering: .relaxed), let value = value() else { return .none }
+      return downstream.receive(value)
     }
-    guard let (downstream, value) = delivery else { return }
-    addDemand(downstream.receive(value))
+    guard additional > 0 else { return }
+    state.withLock { state in
+      if case let .active(downstream, parent, demand, owesLatest) = state {
+        state = .active(downstream, parent, demand: demand + additional, owesLatest: owesLatest)
+      }
+    }
   }
 
   @inlinable
   override func finish(_ completion: Subscribers.Completion<Failure>) {
-    let taken = takeState()
-    guard case let .active(downstream, _, _, _) = taken else { return }  // cancelled meanwhile
-    downstream.receive(completion: completion)
-  }
-
-  @inlinable
-  func addDemand(_ additional: Subscribers.Demand) {
-    guard additional > 0 else { return }
-    state.withLock { state in
-      if case let .active(downstream, parent, demand, latest) = state {
-        state = .active(downstream, parent, demand: demand + additional, latest: latest)
-      }
+    // The downstream and the subject are released at the end, after the locks.
+    guard case let .active(downstream, _, _, _) = takeState() else { return }  // cancelled meanwhile
+    delivery.withLock {
+      isOver.store(true, ordering: .relaxed)
+      downstream.receive(completion: completion)
     }
   }
 
@@ -462,27 +404,38 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
-    let arrival = state.withLock { state -> (core: SubjectCore<Output, Failure>, replay: Bool)? in
-      guard case let .active(downstream, parent, current, latest) = state else { return nil }
-      state = .active(downstream, parent, demand: current + demand, latest: latest)
-      return (parent.core, latest != nil)
+    let action = state.withLock { state -> RequestAction in
+      guard case let .active(downstream, parent, current, owesLatest) = state else { return .none }
+      if owesLatest {
+        state = .active(downstream, parent, demand: current + demand - 1, owesLatest: false)
+        return .deliverLatest(downstream, parent.core)
+      }
+      state = .active(downstream, parent, demand: current + demand, owesLatest: false)
+      return parent.core.keepsLatest ? .none : .demandArrived(parent.core)
     }
-    guard let arrival else { return }
-    arrival.core.demandArrived(for: self, replay: arrival.replay)
+    switch action {
+    case .none:
+      break
+    case let .demandArrived(core):
+      core.demandArrived()
+    case let .deliverLatest(downstream, core):
+      deliver(to: downstream) { core.currentValue }
+    }
   }
 
   @inlinable
   func cancelSpecialized() {
+    isOver.store(true, ordering: .relaxed)
     switch takeState() {
-    case let .idle(_, parent), let .active(_, parent, _, _):
+    case let .active(_, parent, _, _):
       parent.core.remove(self)
     case .over:
       break
     }
-    // The downstream, the subject and a kept value are released here, after the lock.
+    // The downstream and the subject are released here, after the lock.
   }
 
-  /// Ends the conduit; returns what it held, to use and release after the lock.
+  /// Ends the subscription; returns what it held, to use and release after the lock.
   @inlinable
   func takeState() -> State {
     state.withLock { state in
@@ -500,7 +453,6 @@ extension SubjectConduit: CombineReflectable {
     let (subject, downstream, demand) = state.withLock {
       state -> (AnyObject?, Downstream?, Subscribers.Demand) in
       switch state {
-      case let .idle(downstream, parent): (parent.subject, downstream, .none)
       case let .active(downstream, parent, demand, _): (parent.subject, downstream, demand)
       case .over: (nil, nil, .none)
       }

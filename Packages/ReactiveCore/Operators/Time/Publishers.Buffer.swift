@@ -242,7 +242,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    guard demand > 0 else { return }  // Combine accepts `.none`: nothing to do
     let taken = state.withLock { state -> Handoff<(deliver: Bool, upstream: (any Subscription)?)>? in
       state.updateActive { active in
         active.demand += demand

@@ -126,10 +126,12 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    // A repeating timer, for its cancellable; it is cancelled when it first fires.
+    // A repeating timer, for its cancellable; it is cancelled when it first
+    // fires. As in Combine, it holds the subscription until then: a value
+    // waiting to settle keeps the subscription and its downstream alive.
     state.restartTimer(on: scheduler, every: dueTime, options: options, prepare: { $0.waiting = input }) {
-      [weak self] generation in
-      self?.timerFired(generation: generation)
+      generation in
+      self.timerFired(generation: generation)
     }
     return .none
   }
@@ -185,7 +187,7 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // `.none` adds nothing: Combine accepts it.
     state.addDemand(demand)
   }
 

@@ -99,13 +99,20 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let now = scheduler.now
-    let measured = state.withLock { state -> Handoff<(Downstream, Context.SchedulerTimeType.Stride)>? in
+    let measured = state.withLock {
+      state -> Handoff<(any Subscription, Downstream, Context.SchedulerTimeType.Stride)>? in
       guard case let .measuring(upstream, downstream, last) = state else { return nil }
       state = .measuring(upstream, downstream, last: now)
-      return Handoff(value: (downstream, last.distance(to: now)))
+      return Handoff(value: (upstream, downstream, last.distance(to: now)))
     }
-    guard let (downstream, interval) = measured?.value else { return .none }
-    return downstream.receive(interval)
+    guard let (upstream, downstream, interval) = measured?.value else { return .none }
+    // As Combine does, the further demand is requested from the upstream,
+    // not returned.
+    let additional = downstream.receive(interval)
+    if additional > 0 {
+      upstream.request(additional)
+    }
+    return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
@@ -118,7 +125,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // Passed on as is, `.none` included, as Combine does: the upstream decides.
     let upstream = state.withLock { state -> (any Subscription)? in
       guard case let .measuring(upstream, _, _) = state else { return nil }
       return upstream

@@ -130,7 +130,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // Passed on as is, `.none` included, as Combine does: the upstream decides.
     enqueue(.request(demand))
   }
 

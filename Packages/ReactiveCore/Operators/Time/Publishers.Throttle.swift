@@ -137,11 +137,13 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
         return Handoff(value: active.lastEmission.map { Swift.max(now, $0.advanced(by: interval)) } ?? now)
       } ?? nil
     }
+    // A scheduled emission holds the subscription weakly, as in Combine: it
+    // does not keep alive a subscription that nothing else holds.
     if let emission = emission?.value {
       if emission == now {
-        scheduler.schedule { self.emit() }
+        scheduler.schedule { [weak self] in self?.emit() }
       } else {
-        scheduler.schedule(after: emission) { self.emit() }
+        scheduler.schedule(after: emission) { [weak self] in self?.emit() }
       }
     }
     return .none
@@ -158,7 +160,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
       } ?? false
     }
     if mustSchedule {
-      scheduler.schedule { self.emit() }
+      scheduler.schedule { [weak self] in self?.emit() }
     }
   }
 
@@ -186,7 +188,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // `.none` adds nothing: Combine accepts it.
     state.addDemand(demand)
   }
 

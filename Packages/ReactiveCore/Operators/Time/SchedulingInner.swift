@@ -133,7 +133,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   // MARK: Downstream side
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    // Passed on as is, `.none` included, as Combine does: the upstream decides.
     let (upstream, isFirst) = state.withLock { state -> ((any Subscription)?, Bool) in
       state.updateActive { active in
         defer { active.hasRequested = true }
@@ -207,8 +207,11 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   /// Starts the timeout anew; does nothing for the other rules.
   private func restartTimer() {
     guard case let .soonWithTimeout(interval, _) = rule else { return }
-    state.restartTimer(on: scheduler, every: interval, options: options) { [weak self] generation in
-      self?.timerFired(generation: generation)
+    // As in Combine, the running timer holds the subscription: a timeout
+    // fires even if nothing else keeps the subscription alive. Every way out
+    // (the timeout, the completion, cancel) cancels the timer, which lets go.
+    state.restartTimer(on: scheduler, every: interval, options: options) { generation in
+      self.timerFired(generation: generation)
     }
   }
 

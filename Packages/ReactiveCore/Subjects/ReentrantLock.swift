@@ -1,0 +1,62 @@
+public import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A lock that the thread holding it may take again: the lock a subject
+/// holds around each call to one of its subscribers.
+///
+/// This is the one lock of the package that is held while calling out, on
+/// purpose: it serializes the calls to one subscriber across threads, while
+/// letting a subscriber's `receive` send into the same subject and be called
+/// again, nested, on the same thread (as Combine does). It must never be
+/// taken while another lock of the package is held.
+///
+/// A thread that already owns it runs `body` at once; another thread waits
+/// on the mutex. The owner is the thread's `pthread_t`, compared with a
+/// relaxed load: only the owner ever stores its own identity, so a thread
+/// reads its own identity back only if it holds the lock.
+@usableFromInline
+struct ReentrantLock: ~Copyable, @unchecked Sendable {
+  // @unchecked Sendable: a `Lock` and an `Atomic`, both Sendable.
+  @usableFromInline
+  let mutex: Lock<Void>
+  /// The identity of the thread that holds `mutex`, 0 when none does.
+  @usableFromInline
+  let owner: Atomic<UInt>
+
+  @inlinable
+  init() {
+    mutex = Lock(())
+    owner = Atomic(0)
+  }
+
+  /// Runs `body` holding the lock; nested calls on the owning thread run at once.
+  @inlinable
+  func withLock<Result: Sendable>(_ body: () -> Result) -> Result {
+    let thread = currentThreadIdentity()
+    if owner.load(ordering: .relaxed) == thread {
+      return body()
+    }
+    return mutex.withLock { _ -> Result in
+      owner.store(thread, ordering: .relaxed)
+      defer { owner.store(0, ordering: .relaxed) }
+      return body()
+    }
+  }
+}
+
+/// The calling thread's identity, never 0.
+@usableFromInline
+func currentThreadIdentity() -> UInt {
+  #if canImport(Glibc)
+  pthread_self()  // a pthread_t is an unsigned integer on Glibc
+  #else
+  UInt(bitPattern: pthread_self())  // a pointer on Darwin and Musl
+  #endif
+}

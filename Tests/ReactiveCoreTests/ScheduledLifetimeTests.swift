@@ -1,0 +1,184 @@
+import ReactiveCore
+import Testing
+import TraitsTesting
+
+/// What a time operator's scheduled actions keep alive while they wait, as
+/// in Combine: a pending delivery (`delay`, `receive(on:)`), subscription
+/// (`subscribe(on:)`), timeout or debounce timer holds the subscription, and
+/// with it the downstream, until it runs or is cancelled; a pending
+/// `throttle` emission does not.
+///
+/// The publisher and the subscriber here hold nothing of each other, so
+/// only the scheduled actions can keep the subscription alive.
+@Suite struct ScheduledLifetimeTests {
+  @Test func aPendingDelayedDeliveryKeepsTheDownstreamAliveUntilItRuns() {
+    let scheduler = VirtualTimeScheduler()
+    let log = EventLog()
+    weak var weakSubscriber: DetachedSubscriber<Int>?
+    do {
+      let subscriber = DetachedSubscriber<Int>(log: log)
+      weakSubscriber = subscriber
+      DetachedPublisher(values: [1], finishes: true).delay(for: .seconds(1), scheduler: scheduler).subscribe(subscriber)
+    }
+    #expect(weakSubscriber != nil)
+
+    scheduler.advance(by: .seconds(1))
+
+    #expect(log.all == ["subscription", "1", "finished"])
+    #expect(weakSubscriber == nil)
+  }
+
+  @Test func aPendingReceiveOnDeliveryKeepsTheDownstreamAliveUntilItRuns() {
+    let scheduler = VirtualTimeScheduler()
+    let log = EventLog()
+    weak var weakSubscriber: DetachedSubscriber<Int>?
+    do {
+      let subscriber = DetachedSubscriber<Int>(log: log)
+      weakSubscriber = subscriber
+      DetachedPublisher(values: [1], finishes: true).receive(on: scheduler).subscribe(subscriber)
+    }
+    #expect(weakSubscriber != nil)
+
+    scheduler.advance()
+
+    #expect(log.all == ["subscription", "1", "finished"])
+    #expect(weakSubscriber == nil)
+  }
+
+  @Test func aPendingSubscribeOnKeepsTheDownstreamAliveUntilItRuns() {
+    let scheduler = VirtualTimeScheduler()
+    let log = EventLog()
+    weak var weakSubscriber: DetachedSubscriber<Int>?
+    do {
+      let subscriber = DetachedSubscriber<Int>(log: log)
+      weakSubscriber = subscriber
+      DetachedPublisher(values: [1], finishes: true).subscribe(on: scheduler).subscribe(subscriber)
+    }
+    #expect(weakSubscriber != nil)
+    #expect(log.all == [])
+
+    scheduler.advance()
+
+    #expect(log.all == ["subscription", "1", "finished"])
+    #expect(weakSubscriber == nil)
+  }
+
+  @Test func aRunningTimeoutKeepsTheSubscriptionAliveAndFires() {
+    let scheduler = VirtualTimeScheduler()
+    let log = EventLog()
+    weak var weakSubscriber: DetachedSubscriber<Int>?
+    do {
+      let subscriber = DetachedSubscriber<Int>(log: log)
+      weakSubscriber = subscriber
+      DetachedPublisher<Int>(values: [], finishes: false).timeout(.seconds(1), scheduler: scheduler)
+        .subscribe(subscriber)
+    }
+    #expect(weakSubscriber != nil)
+
+    scheduler.advance(by: .seconds(1))
+
+    #expect(log.all == ["subscription", "finished"])
+    #expect(weakSubscriber == nil)  // the timer was cancelled when it fired
+  }
+
+  @Test func aValueWaitingInDebounceKeepsTheSubscriptionAliveUntilItGoesOut() {
+    let scheduler = VirtualTimeScheduler()
+    let log = EventLog()
+    weak var weakSubscriber: DetachedSubscriber<Int>?
+    do {
+      let subscriber = DetachedSubscriber<Int>(log: log)
+      weakSubscriber = subscriber
+      DetachedPublisher(values: [1], finishes: false).debounce(for: .seconds(1), scheduler: scheduler)
+        .subscribe(subscriber)
+    }
+    #expect(weakSubscriber != nil)
+
+    scheduler.advance(by: .seconds(1))
+
+    #expect(log.all == ["subscription", "1"])
+    #expect(weakSubscriber == nil)  // the timer was cancelled when it fired
+  }
+
+  @Test func aPendingThrottleEmissionDoesNotKeepTheSubscriptionAlive() {
+    let scheduler = VirtualTimeScheduler()
+    let log = EventLog()
+    weak var weakSubscriber: DetachedSubscriber<Int>?
+    do {
+      let subscriber = DetachedSubscriber<Int>(log: log)
+      weakSubscriber = subscriber
+      DetachedPublisher(values: [1], finishes: false).throttle(for: .seconds(1), scheduler: scheduler, latest: true)
+        .subscribe(subscriber)
+    }
+    #expect(weakSubscriber == nil)
+
+    scheduler.advance(by: .seconds(1))
+
+    #expect(log.all == ["subscription"])
+  }
+
+  @Test func cancelReleasesTheDownstreamAtOnceWhileADeliveryIsPending() throws {
+    // Stricter than Combine, which keeps the downstream until the pending
+    // action runs (and then delivers nothing).
+    let scheduler = VirtualTimeScheduler()
+    let upstream = TimeUpstream()
+    weak var weakProbe: LifetimeProbe<Int, TestError>?
+    let subscription: any Subscription = try {
+      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
+      weakProbe = probe
+      upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(probe)
+      return try #require(probe.subscription)
+    }()
+    _ = upstream.send(1)
+
+    subscription.cancel()
+
+    #expect(weakProbe == nil)
+    scheduler.advance(by: .seconds(1))
+  }
+}
+
+/// A subscriber that requests `.unlimited` and keeps no reference to its
+/// subscription; it writes its events to a log that outlives it.
+private final class DetachedSubscriber<Input>: Subscriber, @unchecked Sendable {
+  // @unchecked Sendable: its only state is the log, itself Sendable.
+  typealias Failure = Never
+
+  private let log: EventLog
+
+  init(log: EventLog) {
+    self.log = log
+  }
+
+  func receive(subscription: any Subscription) {
+    log.append("subscription")
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    log.append("\(input)")
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    log.append("finished")
+  }
+}
+
+/// A publisher that sends `values` (and `.finished` if `finishes`) as soon
+/// as it is subscribed, then forgets its subscriber: it keeps nothing alive.
+private struct DetachedPublisher<Output>: Publisher {
+  typealias Failure = Never
+
+  let values: [Output]
+  let finishes: Bool
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    subscriber.receive(subscription: Subscriptions.empty)
+    for value in values {
+      _ = subscriber.receive(value)
+    }
+    if finishes {
+      subscriber.receive(completion: .finished)
+    }
+  }
+}
