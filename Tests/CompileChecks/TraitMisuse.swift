@@ -48,6 +48,12 @@ let erasedSingleSink = single.eraseToAnySinglePublisher().sinkSingle { _ in }
 let opaqueSingleSink = opaqueSingle().sinkSingle { _ in }
 let genericSingleSink = genericSingle(single)
 let collectedSink = many.collect().sinkSingle { _ in }
+let existentialSingle: any SinglePublisher<Int, Never> = single
+let existentialSingleSink = existentialSingle.sinkSingle { _ in }
+let existentialMaybe: any MaybePublisher<Int, Never> = maybe
+// expected-error@+1 {{sinkSingle requires a SinglePublisher, and this maybe may finish without a value}}
+let existentialMaybeSingleSink = existentialMaybe.sinkSingle { _ in }
+let existentialMaybeSink = existentialMaybe.sinkMaybe { _ in }
 // expected-error@+1 {{sinkSingle requires a SinglePublisher, and this publisher may publish any number of values: make it a single with collect(), reduce(_:_:) or first().replaceEmpty(withError:), or check it at run time with checkSingle() or assertSingle()}}
 let manySink = many.sinkSingle { _ in }
 // expected-error@+1 {{sinkSingle requires a SinglePublisher, and this maybe may finish without a value: use sinkMaybe, or make it a single with replaceEmpty(with:), replaceEmpty(withError:) or ifEmpty(default:)}}
