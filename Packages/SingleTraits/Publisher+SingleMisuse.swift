@@ -40,6 +40,49 @@ extension Publisher {
   }
 }
 
+extension Publisher {
+  @available(
+    *,
+    unavailable,
+    message:
+      "replaceEmpty(withError:) makes a maybe a single, and this publisher may publish several values: make it a maybe first with first() or last(), or check it with checkSingle()"
+  )
+  public func replaceEmpty(withError error: Failure) -> AnySinglePublisher<Output, Failure> {
+    fatalError("unavailable")
+  }
+
+  @available(
+    *,
+    unavailable,
+    message:
+      "cache() replays one outcome and requires a MaybePublisher, and this publisher may publish several values: make it a maybe with first() or last(), or share its values with share() or multicast(subject:)"
+  )
+  public func cache() -> Publishers.Cache<Publishers.First<Self>> {
+    fatalError("unavailable")
+  }
+
+  @available(
+    *,
+    unavailable,
+    message:
+      "ifEmpty(default:) requires a MaybePublisher, whose missing value the default stands for, and this publisher may publish several values: make it a maybe first with first() or last()"
+  )
+  public func ifEmpty(default value: Output) -> Publishers.ReplaceEmpty<Publishers.First<Self>> {
+    fatalError("unavailable")
+  }
+
+  @available(
+    *,
+    unavailable,
+    message:
+      "ifEmpty(switchTo:) requires a MaybePublisher, whose missing value the replacement stands for, and this publisher may publish several values: make it a maybe first with first() or last()"
+  )
+  public func ifEmpty<Replacement: Publisher>(switchTo replacement: Replacement) -> AnyPublisher<Output, Failure>
+  where Replacement.Output == Output, Replacement.Failure == Failure {
+    fatalError("unavailable")
+  }
+}
+
 extension MaybePublisher {
   @available(
     *,

@@ -6,6 +6,7 @@
 // never chosen for them. A check that is useless on a publisher that already
 // has the trait compiles, with a warning that says so.
 import CompletableTraits
+import Foundation
 import ImmediateTraits
 import MaybeTraits
 import ReactiveCore
@@ -74,6 +75,25 @@ func singleInBag() {
   // expected-error@+1 {{sinkSingle(in:receive:) requires a SinglePublisher, and this maybe may finish without a value: use sinkMaybe(in:receive:)}}
   maybe.sinkSingle(in: bag) { _ in }
 }
+
+// The other single-making and single-only operators.
+let replacedWithError = maybe.setFailureType(to: SingleError<Never>.self).replaceEmpty(withError: .missingElement)
+// expected-error@+1 {{replaceEmpty(withError:) makes a maybe a single, and this publisher may publish several values: make it a maybe first with first() or last(), or check it with checkSingle()}}
+let manyReplacedWithError = many.setFailureType(to: SingleError<Never>.self).replaceEmpty(withError: .missingElement)
+let defaulted = maybe.ifEmpty(default: 0).sinkSingle { _ in }
+// expected-error@+1 {{ifEmpty(default:) requires a MaybePublisher, whose missing value the default stands for, and this publisher may publish several values: make it a maybe first with first() or last()}}
+let manyDefaulted = many.ifEmpty(default: 0)
+let cachedSingle = single.cache()
+let cachedSingleSink = cachedSingle.sinkSingle { _ in }
+let cachedMaybe = maybe.cache()
+// expected-error@+1 {{cache() replays one outcome and requires a MaybePublisher, and this publisher may publish several values: make it a maybe with first() or last(), or share its values with share() or multicast(subject:)}}
+let cachedMany = many.cache()
+let operation = single.makeOperation()
+// expected-error@+1 {{makeOperation() requires a SinglePublisher, whose one result the operation holds, and this publisher is not one: make it a single with collect(), reduce(_:_:) or first().replaceEmpty(withError:), or check it with checkSingle()}}
+let maybeOperation = maybe.makeOperation()
+let singleQueued = single.asOperation(in: OperationQueue())
+// expected-error@+1 {{asOperation(in:queuePriority:) requires a SinglePublisher, and this publisher is not one}}
+let manyOperation = many.asOperation(in: OperationQueue())
 
 // Checking a single checks nothing: a warning, and the same single as before.
 let checkedMany: Publishers.CheckSingle<Publishers.Sequence<[Int], Never>> = many.checkSingle()
