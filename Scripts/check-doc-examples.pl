@@ -70,6 +70,8 @@ for my $doc (@docs) {
 if (@missing) {
   print "doc examples: ", scalar(@missing), " of $checked swift blocks appear in no test, byte for byte:\n";
   print "  $_\n" for @missing;
+  print "Copy each into a test (its lines in order, one common indentation; a block that shows imports\n"
+    . "at the top of a file of its own), or mark a deliberate fragment with ```swift fragment.\n";
   exit 1;
 }
 print "doc examples: all $checked swift blocks of README.md and Docs/ are compiled by a test"
