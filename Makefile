@@ -6,18 +6,23 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build build-tests compile-checks test test-examples demo docs lint format check clean bench compat
+.PHONY: all build build-tests compile-checks doc-examples test test-examples demo docs lint format check clean bench compat
 
 all: test
 
 build:
 	$(SWIFT) build $(BUILD_FLAGS)
 
-## make test: warnings-as-errors build of the package and its tests, the
-## compile-failure checks, the downstream Examples package, then every test
-## (the test summary is the last line).
-test: build-tests compile-checks test-examples
+## make test: the doc examples check, warnings-as-errors build of the package
+## and its tests, the compile-failure checks, the downstream Examples package,
+## then every test (the test summary is the last line).
+test: doc-examples build-tests compile-checks test-examples
 	$(SWIFT) test --skip-build --disable-xctest
+
+## Every ```swift block of README.md and Docs/ appears, byte for byte, in a
+## test source or in Examples/ (which the build compiles).
+doc-examples:
+	./Scripts/check-doc-examples.pl
 
 compile-checks: build-tests
 	./Scripts/compile-checks.sh
@@ -44,7 +49,8 @@ demo:
 	@cd Examples && $(SWIFT) run --skip-build Demo
 
 ## make docs: one DocC archive per module in .build/docs, with the toolchain's
-## own docc (Scripts/make-docs.sh says how to browse them).
+## own docc (Scripts/make-docs.sh says how to browse them); fails on any DocC
+## warning.
 docs:
 	SWIFT=$(SWIFT) ./Scripts/make-docs.sh
 

@@ -6,7 +6,11 @@ import PackageDescription
 //
 // - QuoteService imports SingleTraits (and ReactiveCore) only;
 // - ContactsCache imports MaybeTraits (and ReactiveCore) only;
-// - Demo, the `make demo` program, imports the CombineTraits umbrella.
+// - Demo, the `make demo` program, imports the CombineTraits umbrella;
+// - ReadmeExample is the README's first example, byte for byte (its main.swift
+//   is checked against README.md by Scripts/check-doc-examples.pl): built by
+//   `make test` as a user would build it, never run (it would reach the
+//   network).
 //
 // `make test` builds this package with the import check on, so a target that
 // imported a module it does not depend on would fail the build.
@@ -37,6 +41,12 @@ let package = Package(
         .product(name: "CombineTraits", package: "CombineTraits"),
         "QuoteService",
         "ContactsCache",
+      ]
+    ),
+    .executableTarget(
+      name: "ReadmeExample",
+      dependencies: [
+        .product(name: "CombineTraits", package: "CombineTraits")
       ]
     ),
   ],

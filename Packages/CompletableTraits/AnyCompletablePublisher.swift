@@ -20,8 +20,8 @@ extension CompletablePublisher {
 /// Its users know that it publishes no value and finishes or fails, and
 /// nothing more. Build it with
 /// ``CompletablePublisher/eraseToAnyCompletablePublisher()``, with one of its
-/// factories (``empty()``, ``fail(_:)``, ``never()``), or from an
-/// asynchronous closure (``init(_:)-(()->Void)``).
+/// factories (`empty()`, ``fail(_:)``, `never()`), or from an
+/// asynchronous closure (`init(_:)`).
 ///
 /// ```swift
 /// func save(_ note: Note) -> AnyCompletablePublisher<SaveError> {

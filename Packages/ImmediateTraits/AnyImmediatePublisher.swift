@@ -22,7 +22,7 @@ extension ImmediatePublisher {
 /// Its users know one thing about it: as soon as they demand a value, it
 /// publishes one, or fails, before the call that demanded returns. Build it
 /// with ``ImmediatePublisher/eraseToAnyImmediatePublisher()`` or one of its
-/// factories, ``just(_:)`` and ``fail(_:)``.
+/// factories, `just(_:)` and ``fail(_:)``.
 ///
 /// ```swift
 /// func greeting() -> AnyImmediatePublisher<String, Never> {

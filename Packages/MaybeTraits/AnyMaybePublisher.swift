@@ -18,7 +18,7 @@ extension MaybePublisher {
 ///
 /// Its users know that it publishes no value, or one value, or fails, and
 /// nothing more. Build it with ``MaybePublisher/eraseToAnyMaybePublisher()``
-/// or one of its factories (``empty()``, ``just(_:)``, ``fail(_:)``,
+/// or one of its factories (``empty()``, `just(_:)`, ``fail(_:)``,
 /// ``never()``).
 ///
 /// ```swift

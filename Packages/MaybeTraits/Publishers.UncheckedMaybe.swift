@@ -45,7 +45,7 @@ extension MaybePublisher {
 
 extension Publishers {
   /// A maybe publisher that forwards its upstream unchanged, trusting it to
-  /// honor the contract. See ``ReactiveCore/Publisher/uncheckedMaybe()``.
+  /// honor the contract. See ``ReactiveCore/Publisher/uncheckedMaybe()->Publishers.UncheckedMaybe<Self>``.
   public struct UncheckedMaybe<Upstream: Publisher>: MaybePublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

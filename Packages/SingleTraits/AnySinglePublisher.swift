@@ -18,7 +18,7 @@ extension SinglePublisher {
 ///
 /// Its users know that it publishes exactly one value, or fails, and nothing
 /// more. Build it with ``SinglePublisher/eraseToAnySinglePublisher()`` or one
-/// of its factories (``just(_:)``, ``fail(_:)``, ``never()``).
+/// of its factories (`just(_:)`, ``fail(_:)``, ``never()``).
 ///
 /// ```swift
 /// func defaultLocale() -> AnySinglePublisher<String, any Error> {

@@ -45,7 +45,7 @@ extension SinglePublisher {
 
 extension Publishers {
   /// A single publisher that forwards its upstream unchanged, trusting it to
-  /// honor the contract. See ``ReactiveCore/Publisher/uncheckedSingle()``.
+  /// honor the contract. See ``ReactiveCore/Publisher/uncheckedSingle()->Publishers.UncheckedSingle<Self>``.
   public struct UncheckedSingle<Upstream: Publisher>: SinglePublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

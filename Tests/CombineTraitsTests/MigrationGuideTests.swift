@@ -7,29 +7,6 @@ import Testing
     case notFound
   }
 
-  final class Thermometer {
-    let readings = PassthroughSubject<Double, Never>()
-    private var cancellables = Set<AnyCancellable>()
-
-    func start(display: @escaping (String) -> Void) {
-      readings
-        .removeDuplicates()
-        .map { "\($0) °C" }
-        .sink(receiveValue: display)
-        .store(in: &cancellables)
-    }
-  }
-
-  @Test func combineCodeCompilesUnchanged() {
-    let thermometer = Thermometer()
-    var shown: [String] = []
-    thermometer.start { shown.append($0) }
-    thermometer.readings.send(20.5)
-    thermometer.readings.send(20.5)
-    thermometer.readings.send(21)
-    #expect(shown == ["20.5 °C", "21.0 °C"])
-  }
-
   @Test func originalSpellingsKeepCompiling() {
     func refreshAll(_ ids: [Int]) -> [AnySinglePublisher<Int, Never>] {
       ids.map { [$0].publisher.uncheckedSingle() }

@@ -107,13 +107,18 @@ import Testing
       names[login].publisher.setFailureType(to: LookupError.self).replaceEmpty(withError: .notFound)
     }
 
+    // The page prints the result; here print records it instead of writing to the test log.
+    let printed = Mutex<[String]>([])
+    @Sendable func print(_ item: Any) { printed.withLock { $0.append("\(item)") } }
+
     let bag = CancelBag()
     fullName("ada").sinkSingle(in: bag) { print($0) }  // bag.count == 0 once it completes
     #expect(bag.count == 0)
+    #expect(printed.withLock { $0 } == [#"success("Ada Lovelace")"#])
 
     let operation = fullName("ada").makeOperation()
     queue.addOperations([operation], waitUntilFinished: true)
-    #expect(operation.result == .success("Ada Lovelace"))
+    let result = operation.result  // .success("Ada Lovelace")
     let queued = fullName("ada").asOperation(in: queue, queuePriority: .high)
 
     let outcome = Mutex<Result<String, LookupError>?>(nil)
@@ -121,6 +126,7 @@ import Testing
       outcome.withLock { $0 = result }
     }
     queue.waitUntilAllOperationsAreFinished()
+    #expect(result == .success("Ada Lovelace"))
     #expect(outcome.withLock { $0 } == .success("Ada Lovelace"))
   }
 

@@ -66,5 +66,5 @@ let completableThenSingleIsSingle = single(done.andThen(Just(1)))
 let completableThenMaybeIsNotSingle = single(done.andThen(numbers))
 // expected-error@+1 {{requires that 'Just<Int>' conform to 'CompletablePublisher'}}
 let completableThenSingleIsNotCompletable: any CompletablePublisher<Never> = done.andThen(Just(1))
-// expected-error@+1 {{value of type 'Just<Int>' has no member 'andThen'}}
+// expected-error@+1 {{andThen requires a CompletablePublisher, which publishes no value and only finishes or fails}}
 let singleHasNoAndThen = Just(1).andThen(Just(2))

@@ -29,7 +29,7 @@ let switchToMaybeIsNotSingle = single(none.ifEmpty(switchTo: none))
 let switchToManyIsPublisher: any Publisher<Int, TestError> = none.ifEmpty(switchTo: many)
 // expected-error@+1 {{requires that 'Publishers.Sequence<[Int], TestError>' conform to 'MaybePublisher'}}
 let switchToManyIsNotMaybe = maybe(none.ifEmpty(switchTo: many))
-// expected-error@+1 {{has no member 'ifEmpty'}}
+// expected-error@+1 {{ifEmpty(switchTo:) requires a MaybePublisher, whose missing value the replacement stands for, and this publisher may publish several values: make it a maybe first with first() or last()}}
 let ifEmptyOfManyDoesNotExist = many.ifEmpty(switchTo: one)
 let switchIfEmptyOfJustIsPublisher: any Publisher<Int, TestError> = one.ifEmpty(switchTo: one)
 // expected-error@+1 {{does not conform to specified type 'ImmediatePublisher'}}
@@ -60,7 +60,7 @@ let cacheOfSingleIsSingle = single(one.cache())
 let cacheOfMaybeIsMaybe = maybe(none.cache())
 // expected-error@+1 {{requires that 'Empty<Int, TestError>' conform to 'SinglePublisher'}}
 let cacheOfMaybeIsNotSingle = single(none.cache())
-// expected-error@+1 {{has no member 'cache'}}
+// expected-error@+1 {{cache() replays one outcome and requires a MaybePublisher, and this publisher may publish several values}}
 let cacheOfManyDoesNotExist = many.cache()
 // expected-error@+1 {{does not conform to specified type 'ImmediatePublisher'}}
 let cacheIsNotImmediate: any ImmediatePublisher<Int, TestError> = one.cache()

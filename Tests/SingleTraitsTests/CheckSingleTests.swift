@@ -30,7 +30,8 @@ import TraitsTesting
   }
 
   @Test func aValueThatArrivesBeforeDemandIsDeliveredOnDemand() {
-    let recording = Just(1).setFailureType(to: TestError.self).checkSingle().record(demand: .none)
+    // A single upstream, checked anyway (checkSingle() on a single is deprecated: it checks nothing).
+    let recording = Publishers.CheckSingle(upstream: Just(1).setFailureType(to: TestError.self)).record(demand: .none)
     #expect(recording.events == [.subscription])
     recording.request(.max(1))
     #expect(recording.events == [.subscription, .value(1), .finished])
@@ -63,7 +64,8 @@ import TraitsTesting
   }
 
   @Test func anUpstreamErrorIsPassedOnAsUpstream() {
-    let recording = Fail<Int, TestError>(error: TestError(code: 2)).checkSingle().record(demand: .none)
+    let upstream = Fail<Int, TestError>(error: TestError(code: 2))
+    let recording = Publishers.CheckSingle(upstream: upstream).record(demand: .none)
     #expect(recording.events == [.subscription, .failure(.upstream(TestError(code: 2)))])
   }
 

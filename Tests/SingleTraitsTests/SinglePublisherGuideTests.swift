@@ -67,7 +67,8 @@ import TraitsTesting
   @Test func checkSingleNamesTheViolation() {
     let missing = Empty<User, LookupError>().checkSingle()
     // missing publishes .failure(.missingElement)
-    let failed = Fail<User, LookupError>(error: .offline).checkSingle()
+    let offline: AnyPublisher<User, LookupError> = Fail(error: .offline).eraseToAnyPublisher()
+    let failed = offline.checkSingle()
     // failed publishes .failure(.upstream(.offline))
 
     #expect(missing.record().events == [.subscription, .failure(.missingElement)])

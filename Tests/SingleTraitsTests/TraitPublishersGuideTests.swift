@@ -140,6 +140,7 @@ import TraitsTesting
     let cancellable = save.preventCancellation().sinkSingle { _ in }
     cancellable.cancel()  // the screen goes away…
     storage.finishPendingWrites()  // …the write still completes
+    // saved == ["draft"]
     #expect(saved == ["draft"])
 
     // Without preventCancellation, the promise after a cancel is ignored.

@@ -4,54 +4,7 @@ import Testing
 import TraitSubscriptions
 import TraitsTesting
 
-// The example of Docs/TraitSubscriptions.md, verbatim: it must compile.
-
-/// A callback API: it looks up a city's population, and can be cancelled.
-final class Census: @unchecked Sendable {
-  private(set) var pending: [String: (Result<Int, CensusError>) -> Void] = [:]
-
-  func population(of city: String, completion: @escaping (Result<Int, CensusError>) -> Void) {
-    pending[city] = completion
-  }
-
-  func cancelLookup(of city: String) { pending[city] = nil }
-
-  /// What the server answers (called by the tests).
-  func answer(_ city: String, with result: Result<Int, CensusError>) {
-    pending.removeValue(forKey: city)?(result)
-  }
-}
-
-struct CensusError: Error, Equatable {}
-
-/// A single publisher of a city's population.
-struct PopulationPublisher: SinglePublisher {
-  typealias Output = Int
-  typealias Failure = CensusError
-
-  let census: Census
-  let city: String
-
-  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let subscription = Subscription(downstream: subscriber, context: (census, city))
-    subscriber.receive(subscription: subscription)
-  }
-
-  private final class Subscription<Downstream: Subscriber>:
-    TraitSubscriptions.Single<Downstream, (census: Census, city: String)>, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == Failure {
-    override func start(with context: (census: Census, city: String)) {
-      context.census.population(of: context.city) { result in
-        self.receive(result)
-      }
-    }
-
-    override func didCancel(with context: (census: Census, city: String)) {
-      context.census.cancelLookup(of: context.city)
-    }
-  }
-}
-
+/// The example of Docs/TraitSubscriptions.md (TraitSubscriptionsGuideExample.swift), with what the page says it does.
 @Suite struct TraitSubscriptionsGuideTests {
   @Test func theCensusAnswers() {
     let census = Census()
@@ -70,5 +23,19 @@ struct PopulationPublisher: SinglePublisher {
     cancellable.cancel()
 
     #expect(census.pending["Lyon"] == nil)
+  }
+
+  @Test func useItLikeAnySinglePublisher() {
+    let census = Census()
+    var printed: [String] = []
+    func print(_ item: Any) { printed.append("\(item)") }  // what the page's print shows
+
+    let cancellable = PopulationPublisher(census: census, city: "Paris").sinkSingle { result in
+      print(result)
+    }
+
+    census.answer("Paris", with: .success(2_100_000))
+    #expect(printed == ["success(2100000)"])
+    withExtendedLifetime(cancellable) {}
   }
 }

@@ -21,7 +21,6 @@ public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
 
   /// Delivers one value, which consumes one unit of the subscriber's demand.
   ///
-  /// - Parameter input: The value.
   /// - Returns: How many more values the subscriber wants, on top of what it
   ///   has already asked for; `.none` to ask for nothing more.
   func receive(_ input: Input) -> Subscribers.Demand

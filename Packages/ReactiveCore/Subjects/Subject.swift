@@ -6,9 +6,7 @@ import Synchronization
 /// Subjects are the bridge from imperative code (a delegate callback, a
 /// button handler) to a stream.
 public protocol Subject<Output, Failure>: AnyObject, Publisher {
-  /// Publishes a value to the current subscribers.
-  ///
-  /// - Parameter value: The value to publish.
+  /// Publishes the given value to the current subscribers.
   func send(_ value: Output)
 
   /// Ends the stream for every subscriber, present and future.

@@ -231,7 +231,7 @@ struct SingleChain {
       next.model = model.mapError { TestError(code: $0.code + k) }
       next.recipe.append("mapError(+\(k))")
     default:
-      next.publisher = publisher.checkSingle().mapError { error -> TestError in
+      next.publisher = Publishers.CheckSingle(upstream: publisher).mapError { error -> TestError in
         if case let .upstream(error) = error { return error }
         return TestError(code: -2)
       }
