@@ -140,14 +140,14 @@ import TraitsTesting
     #expect(cancelledProbe == nil)
   }
 
-  @Test func requestingNoDemandDoesNothing() throws {
-    // Combine accepts request(.none) here.
+  @Test func requestingNoDemandPassesItToTheUpstream() throws {
+    // Combine accepts request(.none) here, and passes it on.
     let upstream = TestPublisher<Int, Never>()
     let probe = LifetimeProbe<Int, Never>(demand: .max(1))
     upstream.drop(untilOutputFrom: Just(0)).subscribe(probe)
 
     try #require(probe.subscription).request(.none)
 
-    #expect(upstream.requests == [.max(1)])
+    #expect(upstream.requests == [.max(1), .none])
   }
 }
