@@ -32,7 +32,6 @@ import TraitsTesting
     #expect(recorder.events == [])
   }
 
-
   @Test func appendPublishesTheValuesAfterTheUpstreamFinishes() {
     let recorder = [1, 2].publisher.append(3, 4).record()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .finished])

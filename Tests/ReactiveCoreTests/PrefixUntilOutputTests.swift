@@ -39,7 +39,6 @@ import TraitsTesting
     #expect(trigger.cancellations == 0)
   }
 
-
   @Test func republishesValuesUntilTheOtherPublisherEmits() {
     let upstream = TestPublisher<Int, TestError>()
     let other = TestPublisher<String, Never>()

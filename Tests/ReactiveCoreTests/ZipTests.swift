@@ -40,7 +40,6 @@ import TraitsTesting
     #expect(b.subscription.cancels == 1)
   }
 
-
   @Test func pairsTheNthValueOfEachUpstream() {
     let a = TestPublisher<Int, TestError>()
     let b = TestPublisher<String, TestError>()
@@ -202,6 +201,28 @@ import TraitsTesting
     a.send(completion: .failure(TestError(code: 1)))
 
     #expect(log.all == ["failure", "cancel b"])
+    cancellable.cancel()
+  }
+
+  @Test func anUpstreamFinishingDuringADeliveryCancelsTheOthersAfterTheFinish() {
+    let log = EventLog()
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let cancellable =
+      a
+      .zip(b.handleEvents(receiveCancel: { log.append("cancel b") }))
+      .sink(
+        receiveCompletion: { _ in log.append("finished") },
+        receiveValue: { _ in
+          a.send(completion: .finished)  // a has nothing buffered: the result is over
+          log.append("value delivered")
+        }
+      )
+
+    _ = a.send(1)
+    _ = b.send(10)
+
+    #expect(log.all == ["value delivered", "finished", "cancel b"])
     cancellable.cancel()
   }
 

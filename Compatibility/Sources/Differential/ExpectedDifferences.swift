@@ -191,11 +191,12 @@ let expectedDifferences: [ExpectedDifference] = [
       guard traces.variant == "valueWithoutDemand", operators.contains(where: { traces.name.hasPrefix($0) }) else {
         return false
       }
-      func received(_ trace: [String]) -> [String] {
-        trace.filter { $0.hasPrefix("S.receive(") && !$0.hasPrefix("S.receive(subscription:") }
+      func isReceived(_ line: String) -> Bool {
+        line.hasPrefix("S.receive(") && !line.hasPrefix("S.receive(subscription:")
       }
+      func received(_ trace: [String]) -> [String] { trace.filter(isReceived) }
       func rest(_ trace: [String]) -> [String] {
-        trace.filter { !(($0.hasPrefix("S.receive(") && !$0.hasPrefix("S.receive(subscription:")) || $0.hasPrefix("S returns")) }
+        trace.filter { !isReceived($0) && !$0.hasPrefix("S returns") }
       }
       return rest(traces.reactiveCore) == rest(traces.openCombine)
         && received(traces.openCombine).starts(with: received(traces.reactiveCore))

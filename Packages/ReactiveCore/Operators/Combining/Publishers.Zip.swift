@@ -258,6 +258,21 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
     /// `receive(_:)`, and the demand requested meanwhile that goes back to
     /// it as that call's result (as in Combine) rather than by `request`.
     var delivering: (index: Int, demand: Subscribers.Demand)?
+    /// Upstreams to cancel once the thread that delivers has delivered the
+    /// completion (the result ended while another delivery ran).
+    var cancelAfterCompletion: [any Subscription] = []
+
+    /// Ends every side and returns the subscriptions to cancel now: none if
+    /// another thread holds the delivery (`delivers` false), which cancels
+    /// them after the completion it will deliver, as Combine does.
+    mutating func endAfterCompletion(delivers: Bool) -> (cancelled: [any Subscription], dropped: [Any]) {
+      let (cancelled, dropped) = end()
+      guard delivers else {
+        cancelAfterCompletion += cancelled
+        return ([], dropped)
+      }
+      return (cancelled, dropped)
+    }
 
     /// Marks downstream started, and returns it, when it must now receive
     /// its subscription: every upstream gave its own, or `ending` (the
@@ -329,7 +344,7 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
       guard state.exhausted else { return (after, nil) }
       let early = state.start(ending: true)
       after.drain = state.outlet.finish() || after.drain
-      (after.cancelled, after.released) = state.end()
+      (after.cancelled, after.released) = state.endAfterCompletion(delivers: after.drain)
       return (after, early)
     }
     early?.receive(subscription: self)
@@ -344,7 +359,7 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
         return state.delivering?.demand ?? .none
       }
     }
-    for subscription in after.cancelled { subscription.cancel() }
+    cancel(after.cancelled + (after.drain ? takeCancelAfterCompletion() : []))
     return returned
   }
 
@@ -363,7 +378,7 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
         after.released.append(queued)
       }
       let early = state.start(ending: true)
-      let (cancelled, dropped) = state.end()
+      let (cancelled, dropped) = state.endAfterCompletion(delivers: after.drain)
       after.cancelled = cancelled
       after.released.append(dropped)
       return (after, early)
@@ -378,7 +393,7 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
   private func finish(_ after: CombiningAftermath, early: Downstream? = nil) {
     early?.receive(subscription: self)
     if after.drain { state.drain { forward($1) } }
-    for subscription in after.cancelled { subscription.cancel() }
+    cancel(after.cancelled + (after.drain ? takeCancelAfterCompletion() : []))
   }
 
   /// After a tuple reached downstream: passes the additional demand to
@@ -402,14 +417,32 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
       return (state.outlet.add(demand), subscriptions)
     }
     for subscription in subscriptions { subscription.request(demand) }
-    if drain { state.drain { forward($1) } }
+    if drain {
+      state.drain { forward($1) }
+      cancel(takeCancelAfterCompletion())
+    }
+  }
+
+  /// What another thread's event left to cancel once this thread, which
+  /// delivered, has delivered the completion.
+  private func takeCancelAfterCompletion() -> [any Subscription] {
+    state.withLock { state in
+      defer { state.cancelAfterCompletion = [] }
+      return state.cancelAfterCompletion
+    }
+  }
+
+  private func cancel(_ subscriptions: [any Subscription]) {
+    for subscription in subscriptions { subscription.cancel() }
   }
 
   func cancel() {
     let after = state.withLock { state -> CombiningAftermath in
       let (cancelled, dropped) = state.end()
       let (downstream, queued) = state.outlet.cancel()
-      return CombiningAftermath(cancelled: cancelled, released: [dropped, downstream as Any, queued])
+      let pending = state.cancelAfterCompletion  // the completion will not be delivered now
+      state.cancelAfterCompletion = []
+      return CombiningAftermath(cancelled: pending + cancelled, released: [dropped, downstream as Any, queued])
     }
     finish(after)  // the downstream and the values are released after the lock
   }
