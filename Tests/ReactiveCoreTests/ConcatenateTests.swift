@@ -3,6 +3,35 @@ import Testing
 import TraitsTesting
 
 @Suite struct ConcatenateTests {
+  @Test func givesItsSubscriberASubscriptionOnceThePrefixGaveItsOwn() {
+    // As in Combine: the prefix is subscribed first, and its subscription
+    // gives the subscriber its own.
+    let log = EventLog()
+    let prefix = LatePublisher<Int, Never>("prefix", log: log)
+    let recorder = prefix.append(7)
+      .handleEvents(receiveSubscription: { _ in log.append("downstream subscription") })
+      .record()
+
+    #expect(recorder.events == [])
+    prefix.giveSubscription()
+    _ = prefix.send(1)
+    prefix.send(completion: .finished)
+
+    #expect(log.all == ["subscribe prefix", "subscription prefix", "downstream subscription"])
+    #expect(recorder.events == [.subscription, .value(1), .value(7), .finished])
+    #expect(prefix.subscription.requests == [.unlimited])
+  }
+
+  @Test func ignoresWhatThePrefixSendsBeforeItsSubscription() {
+    let prefix = LatePublisher<Int, Never>("prefix", log: EventLog())
+    let recorder = prefix.append(7).record()
+
+    #expect(prefix.send(1) == .none)
+    prefix.send(completion: .finished)
+
+    #expect(recorder.events == [])
+  }
+
   @Test func appendPublishesTheValuesAfterTheUpstreamFinishes() {
     let recorder = [1, 2].unspecialisedPublisher.append(3, 4).record()
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .finished])
@@ -132,15 +161,15 @@ import TraitsTesting
     #expect(weakProbe == nil)
   }
 
-  @Test func requestingNoDemandDoesNothing() throws {
-    // Combine accepts request(.none) here.
+  @Test func requestingNoDemandPassesItToTheUpstream() throws {
+    // Combine accepts request(.none) here, and passes it on.
     let prefix = TestPublisher<Int, Never>()
     let probe = LifetimeProbe<Int, Never>(demand: .max(1))
     prefix.append(2).subscribe(probe)
 
     try #require(probe.subscription).request(.none)
 
-    #expect(prefix.requests == [.max(1)])
+    #expect(prefix.requests == [.max(1), .none])
   }
 
   @Test func dropsWhatThePrefixSendsWithoutDemand() {

@@ -140,14 +140,28 @@ import TraitsTesting
     #expect(cancelledProbe == nil)
   }
 
-  @Test func requestingNoDemandDoesNothing() throws {
-    // Combine accepts request(.none) here.
+  @Test func requestingNoDemandPassesItToTheUpstream() throws {
+    // Combine accepts request(.none) here, and passes it on.
     let upstream = TestPublisher<Int, Never>()
     let probe = LifetimeProbe<Int, Never>(demand: .max(1))
     upstream.drop(untilOutputFrom: Just(0)).subscribe(probe)
 
     try #require(probe.subscription).request(.none)
 
+    #expect(upstream.requests == [.max(1), .none])
+  }
+
+  @Test func sendsNoRequestToAnUpstreamThatFinished() throws {
+    // Deliberate: Combine keeps the finished upstream and still passes it
+    // the requests made after the end.
+    let upstream = TestPublisher<Int, Never>()
+    let probe = LifetimeProbe<Int, Never>(demand: .max(1))
+    upstream.drop(untilOutputFrom: Just(0)).subscribe(probe)
+    upstream.send(completion: .finished)
+
+    try #require(probe.subscription).request(.max(1))
+
+    #expect(probe.isCompleted)
     #expect(upstream.requests == [.max(1)])
   }
 }

@@ -107,6 +107,26 @@ import TraitsTesting
     _ = connection
   }
 
+  @Test func aSubjectNobodyHoldsAnyMoreCancelsTheConnection() {
+    // Deliberate: in Combine the subject goes, but its upstream stays
+    // subscribed and the connection's cancel no longer reaches it.
+    let upstream = TestPublisher<Int, TestError>()
+    var multicast: Publishers.Multicast<TestPublisher<Int, TestError>, PassthroughSubject<Int, TestError>>? =
+      upstream.multicast { PassthroughSubject() }
+    let recorder = multicast!.record()
+    let connection = multicast!.connect()
+    multicast = nil  // the subscriber's subscription now holds the subject
+
+    upstream.send(1)
+    #expect(upstream.cancellations == 0)
+    recorder.cancel()
+
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+    connection.cancel()
+    #expect(upstream.cancellations == 1)
+  }
+
   @Test func toleratesACancelFromInsideReceive() {
     let upstream = TestPublisher<Int, TestError>()
     let multicast = upstream.multicast { PassthroughSubject() }

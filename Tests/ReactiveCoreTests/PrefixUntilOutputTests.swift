@@ -3,6 +3,42 @@ import Testing
 import TraitsTesting
 
 @Suite struct PrefixUntilOutputTests {
+  @Test func subscribesTheTriggerThenTheUpstreamWhoseSubscriptionGivesTheSubscriberItsOwn() {
+    let log = EventLog()
+    let upstream = LatePublisher<Int, Never>("upstream", log: log)
+    let trigger = LatePublisher<Int, Never>("trigger", log: log)
+    let recorder = upstream.prefix(untilOutputFrom: trigger)
+      .handleEvents(receiveSubscription: { _ in log.append("downstream subscription") })
+      .record()
+
+    trigger.giveSubscription()
+    #expect(recorder.events == [])
+    upstream.giveSubscription()
+
+    #expect(
+      log.all == [
+        "subscribe trigger", "subscribe upstream", "subscription trigger", "subscription upstream",
+        "downstream subscription",
+      ]
+    )
+    #expect(trigger.subscription.requests == [.max(1)])
+    #expect(upstream.subscription.requests == [.unlimited])
+  }
+
+  @Test func aTriggerBeforeTheUpstreamSubscriptionGivesTheSubscriberItsSubscriptionThenFinishes() {
+    // Combine sends the completion alone, without a subscription first.
+    let upstream = LatePublisher<Int, Never>("upstream", log: EventLog())
+    let trigger = TestPublisher<Int, Never>()
+    let recorder = upstream.prefix(untilOutputFrom: trigger).record()
+
+    _ = trigger.send(0)
+    upstream.giveSubscription()
+
+    #expect(recorder.events == [.subscription, .finished])
+    #expect(upstream.subscription.cancels == 1)
+    #expect(trigger.cancellations == 0)
+  }
+
   @Test func republishesValuesUntilTheOtherPublisherEmits() {
     let upstream = TestPublisher<Int, TestError>()
     let other = TestPublisher<String, Never>()
@@ -136,15 +172,15 @@ import TraitsTesting
     #expect(cancelledProbe == nil)
   }
 
-  @Test func requestingNoDemandDoesNothing() throws {
-    // Combine accepts request(.none) here.
+  @Test func requestingNoDemandPassesItToTheUpstream() throws {
+    // Combine accepts request(.none) here, and passes it on.
     let upstream = TestPublisher<Int, Never>()
     let probe = LifetimeProbe<Int, Never>(demand: .max(1))
     upstream.prefix(untilOutputFrom: TestPublisher<Int, Never>()).subscribe(probe)
 
     try #require(probe.subscription).request(.none)
 
-    #expect(upstream.requests == [.max(1)])
+    #expect(upstream.requests == [.max(1), .none])
   }
 
   @Test func aTriggerRacingValuesEndsTheResultWithinTheContract() {

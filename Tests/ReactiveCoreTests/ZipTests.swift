@@ -3,6 +3,43 @@ import Testing
 import TraitsTesting
 
 @Suite struct ZipTests {
+  @Test func givesItsSubscriberASubscriptionOnceEveryUpstreamGaveItsOwn() {
+    // As in Combine: both upstreams are subscribed first, and the last
+    // one's subscription gives the subscriber its own.
+    let log = EventLog()
+    let a = LatePublisher<Int, Never>("a", log: log)
+    let b = LatePublisher<Int, Never>("b", log: log)
+    let recorder = a.zip(b).map { $0 + $1 }
+      .handleEvents(receiveSubscription: { _ in log.append("downstream subscription") })
+      .record()
+
+    a.giveSubscription()
+    #expect(recorder.events == [])
+    b.giveSubscription()
+    _ = a.send(1)
+    _ = b.send(10)
+
+    #expect(log.all == ["subscribe a", "subscribe b", "subscription a", "subscription b", "downstream subscription"])
+    #expect(recorder.events == [.subscription, .value(11)])
+    #expect(a.subscription.requests == [.unlimited])
+    #expect(b.subscription.requests == [.unlimited])
+  }
+
+  @Test func givesItsSubscriberASubscriptionBeforeAnEndThatComesFirst() {
+    let log = EventLog()
+    let a = LatePublisher<Int, Never>("a", log: log)
+    let b = LatePublisher<Int, Never>("b", log: log)
+    let recorder = a.zip(b).map { $0 + $1 }.record()
+
+    a.giveSubscription()
+    a.send(completion: .finished)
+    b.giveSubscription()
+
+    #expect(recorder.events == [.subscription, .finished])
+    #expect(a.subscription.cancels == 0)
+    #expect(b.subscription.cancels == 1)
+  }
+
   @Test func pairsTheNthValueOfEachUpstream() {
     let a = TestPublisher<Int, TestError>()
     let b = TestPublisher<String, TestError>()
@@ -77,6 +114,27 @@ import TraitsTesting
     #expect(b.requests == [.max(2), .max(3)])
   }
 
+  @Test func returnsARequestMadeDuringADeliveryToTheUpstreamThatCompletedTheTuple() {
+    // As in Combine: a request from inside receive(_:) goes to the other
+    // upstreams by request, and to the one whose value is being delivered
+    // as its receive(_:)'s result.
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let recorder = a.zip(b).map { $0 + $1 }.record(demand: .max(1)) { _, recorder in
+      recorder.request(.max(1))
+      return .none
+    }
+
+    #expect(a.send(1) == .none)
+    #expect(b.send(10) == .max(1))
+    #expect(a.send(2) == .none)
+    #expect(b.send(20) == .max(1))
+
+    #expect(recorder.values == [11, 22])
+    #expect(a.requests == [.max(1), .max(1), .max(1)])
+    #expect(b.requests == [.max(1)])
+  }
+
   @Test func requestsTheDemandReturnedForATupleThatWaitedForDemand() {
     let a = TestPublisher<Int, Never>()
     let b = TestPublisher<Int, Never>()
@@ -143,6 +201,28 @@ import TraitsTesting
     a.send(completion: .failure(TestError(code: 1)))
 
     #expect(log.all == ["failure", "cancel b"])
+    cancellable.cancel()
+  }
+
+  @Test func anUpstreamFinishingDuringADeliveryCancelsTheOthersAfterTheFinish() {
+    let log = EventLog()
+    let a = TestPublisher<Int, Never>()
+    let b = TestPublisher<Int, Never>()
+    let cancellable =
+      a
+      .zip(b.handleEvents(receiveCancel: { log.append("cancel b") }))
+      .sink(
+        receiveCompletion: { _ in log.append("finished") },
+        receiveValue: { _ in
+          a.send(completion: .finished)  // a has nothing buffered: the result is over
+          log.append("value delivered")
+        }
+      )
+
+    _ = a.send(1)
+    _ = b.send(10)
+
+    #expect(log.all == ["value delivered", "finished", "cancel b"])
     cancellable.cancel()
   }
 

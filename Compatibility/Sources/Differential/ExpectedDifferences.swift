@@ -114,6 +114,115 @@ let expectedDifferences: [ExpectedDifference] = [
         && afterCancel(traces.reactiveCore) == afterCancel(traces.openCombine)
     }
   ),
+  ExpectedDifference(
+    title: "flatMap cancels its inner publishers in another order",
+    right: .reactiveCore,
+    reason: """
+      Combine, like OpenCombine, keeps flatMap's inner subscriptions in a dictionary and cancels them in \
+      its hash order, which no one can rely on; ReactiveCore cancels them in the order they were \
+      subscribed. The same subscriptions are cancelled, the upstream after them on both sides. Set \
+      aside: the order within each run of consecutive inner cancels.
+      """,
+    explains: { traces in
+      let chain = traces.name.hasPrefix("random/") ? traces.reactiveCore.first ?? "" : ""
+      let isFlatMap = traces.name.hasPrefix("flatMap") || chain.contains("flatMap")
+      return isFlatMap && sortingInnerCancels(traces.reactiveCore) == sortingInnerCancels(traces.openCombine)
+    }
+  ),
+  ExpectedDifference(
+    title: "An inner failure of flatMap cancels the upstream",
+    right: .openCombine,
+    reason: """
+      Deliberate (Docs/ReactiveCore.md, "Deliberate differences from Combine"): Combine leaves the \
+      upstream subscribed after an inner failure, and its cancel() then does nothing, so that \
+      subscription is never freed. ReactiveCore cancels it with the other inner publishers. Set aside: \
+      ReactiveCore's cancel of A, and what A still sends to OpenCombine's finished flatMap.
+      """,
+    explains: { traces in
+      guard traces.name.hasPrefix("flatMap"), traces.variant == "otherFailure" else { return false }
+      return traces.reactiveCore.filter { $0 != "A1.cancel" }
+        == droppingAfter(traces.openCombine, marker: "S.receive(completion: failure") { $0.hasPrefix("A1 sent") }
+    }
+  ),
+  ExpectedDifference(
+    title: "A multicast's subject, once released, cancels the connection",
+    right: .openCombine,
+    reason: """
+      Deliberate (Docs/ReactiveCore.md, "Deliberate differences from Combine"): when nothing holds a \
+      multicast's subject any more (the multicast publisher is gone and its last subscriber cancelled), \
+      ReactiveCore's subject cancels its upstream as it goes. Combine's subject-subscriber holds the \
+      subject weakly and, once it is gone, ignores every cancel, the connection's included: the \
+      upstream keeps publishing into nothing and can no longer be cancelled. While the multicast or a \
+      subscriber holds the subject, a subscriber's cancel leaves the connection alone on both sides. \
+      Set aside: ReactiveCore's cancel of A after the subscriber's, and what A still sends to OpenCombine.
+      """,
+    explains: { traces in
+      guard traces.name.hasPrefix("multicast(connect)/") else { return false }
+      return droppingAfter(traces.reactiveCore, marker: "S.cancel") { $0 == "A1.cancel" || $0.hasPrefix("A1 sent") }
+        == droppingAfter(traces.openCombine, marker: "S.cancel") { $0.hasPrefix("A1 sent") }
+    }
+  ),
+  ExpectedDifference(
+    title: "ReactiveCore sends nothing to an upstream that completed",
+    right: .openCombine,
+    reason: """
+      Deliberate (Docs/ReactiveCore.md, "Deliberate differences from Combine"): once an upstream has \
+      completed, ReactiveCore's operators release its subscription, so a later request or cancel (a \
+      subscriber asking after its completion, share's subscribers going away) reaches no one. Combine \
+      keeps the subscription and still calls it, which a well-behaved publisher ignores. Set aside: \
+      requests and cancels OpenCombine sends to upstream A after A completed.
+      """,
+    explains: { traces in
+      traces.reactiveCore == toCompletedUpstream(traces.openCombine)
+    }
+  ),
+  ExpectedDifference(
+    title: "ReactiveCore keeps a value sent without demand until it is demanded",
+    right: .openCombine,
+    reason: """
+      Deliberate (Docs/ReactiveCore.md, "Deliberate differences from Combine", "A value sent without \
+      demand waits"): Combine's zip, drop(untilOutputFrom:), prefix(untilOutputFrom:) pass on a value \
+      an upstream sends without demand; ReactiveCore keeps it (and the completion behind it) until the \
+      subscriber asks. Set aside: what the subscriber receives, provided ReactiveCore delivers a part \
+      of what OpenCombine delivers, in the same order.
+      """,
+    explains: { traces in
+      let operators = ["zip", "drop(untilOutputFrom)", "prefix(untilOutputFrom)", "switchToLatest"]
+      guard traces.variant == "valueWithoutDemand", operators.contains(where: { traces.name.hasPrefix($0) }) else {
+        return false
+      }
+      func isReceived(_ line: String) -> Bool {
+        line.hasPrefix("S.receive(") && !line.hasPrefix("S.receive(subscription:")
+      }
+      func received(_ trace: [String]) -> [String] { trace.filter(isReceived) }
+      func rest(_ trace: [String]) -> [String] {
+        trace.filter { !isReceived($0) && !$0.hasPrefix("S returns") }
+      }
+      return rest(traces.reactiveCore) == rest(traces.openCombine)
+        && received(traces.openCombine).starts(with: received(traces.reactiveCore))
+    }
+  ),
+  ExpectedDifference(
+    title: "OpenCombine's zip asks only one upstream for the demand its subscriber returns",
+    right: .reactiveCore,
+    reason: """
+      Apple's documentation of Subscriber.receive(_:): the returned demand is how many more elements \
+      the subscriber expects. A zip needs one more value from every upstream for each tuple; Combine \
+      returns that demand to the upstream whose value completed the tuple (OpenCombine's \
+      testIncreasedDemand, checked against Combine) and ReactiveCore asks the others for it too. \
+      OpenCombine asks only the first, and its zip stalls. Set aside: from ReactiveCore's request to \
+      the other upstream on, provided OpenCombine's subscriber receives nothing more.
+      """,
+    explains: { traces in
+      guard traces.name.hasPrefix("zip"), traces.variant == "returnedDemand" else { return false }
+      let rc = traces.reactiveCore
+      let oc = traces.openCombine
+      guard let cut = rc.indices.first(where: { $0 >= oc.count || rc[$0] != oc[$0] }), cut > 0,
+        rc[cut - 1].hasPrefix("S returns max("), rc[cut].hasSuffix(".request(max(1))")
+      else { return false }
+      return !oc[cut...].contains { $0.hasPrefix("S.receive(") }
+    }
+  ),
 ]
 
 /// `afterEnd` for the variants whose upstream misbehaves (where ReactiveCore
@@ -159,4 +268,59 @@ private func lateFinishOnly(_ reactiveCore: [String], _ openCombine: [String]) -
   let ends = reactiveCore.filter { $0.hasPrefix("S.receive(completion:") }
   return reactiveCore[..<cut] == openCombine[..<cut] && values(reactiveCore) == values(openCombine)
     && ends == ["S.receive(completion: finished)"] && !receives(reactiveCore, after: "S.cancel")
+}
+
+/// The trace with each run of consecutive inner cancels (`B1.cancel`,
+/// `B2.cancel`…) sorted.
+private func sortingInnerCancels(_ trace: [String]) -> [String] {
+  func isInnerCancel(_ line: String) -> Bool { line.hasPrefix("B") && line.hasSuffix(".cancel") }
+  var result: [String] = []
+  var run: [String] = []
+  for line in trace {
+    if isInnerCancel(line) {
+      run.append(line)
+      continue
+    }
+    result += run.sorted()
+    run = []
+    result.append(line)
+  }
+  return result + run.sorted()
+}
+
+/// The trace without the lines that `drop` selects after the first line
+/// that starts with `marker`.
+private func droppingAfter(_ trace: [String], marker: String, _ drop: (String) -> Bool) -> [String] {
+  guard let index = trace.firstIndex(where: { $0.hasPrefix(marker) }) else { return trace }
+  return Array(trace[...index]) + trace[(index + 1)...].filter { !drop($0) }
+}
+
+/// The trace without the requests and cancels sent to an upstream (`A1`,
+/// `B1`…) after it completed: after its `sent finished`/`sent failure` line,
+/// or during its completion (the scripted upstream logs its completion
+/// after the subscriber's receive(completion:) returned, so a cancel made
+/// from inside it comes before that line, with no script step between).
+private func toCompletedUpstream(_ trace: [String]) -> [String] {
+  func name(_ line: String) -> Substring? {
+    let head = line.prefix { $0 != "." && $0 != " " }
+    guard let first = head.first, first.isUppercase, head.count > 1, head.dropFirst().allSatisfy(\.isNumber) else {
+      return nil
+    }
+    return head
+  }
+  func isCompletion(_ line: String, of upstream: Substring) -> Bool {
+    line.hasPrefix("\(upstream) sent finished") || line.hasPrefix("\(upstream) sent failure")
+  }
+  var completed: Set<Substring> = []
+  var result: [String] = []
+  for (index, line) in trace.enumerated() {
+    if let upstream = name(line), line.hasPrefix("\(upstream).request(") || line == "\(upstream).cancel" {
+      if completed.contains(upstream) { continue }
+      let rest = trace[(index + 1)...].prefix { !$0.hasPrefix("-- ") }
+      if line.hasSuffix(".cancel"), rest.contains(where: { isCompletion($0, of: upstream) }) { continue }
+    }
+    if let upstream = name(line), isCompletion(line, of: upstream) { completed.insert(upstream) }
+    result.append(line)
+  }
+  return result
 }

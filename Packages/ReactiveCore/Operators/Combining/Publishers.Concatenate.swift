@@ -108,8 +108,9 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where Suffix.Failure == S.Failure, Suffix.Output == S.Input {
+      // As in Combine, the subscriber receives its subscription once the
+      // prefix has given its own (from inside its receive(subscription:)).
       let inner = ConcatenateInner<S, Suffix>(subscriber, suffix: suffix)
-      subscriber.receive(subscription: inner)
       prefix.subscribe(ConcatenateSide(inner: inner, isSuffix: false))
     }
   }
@@ -117,14 +118,16 @@ extension Publishers {
 
 /// States of the subscription of `Concatenate`:
 /// - `prefix(downstream, suffix, subscription?, demand)`: subscribed to the
-///   prefix (its subscription nil until it arrives); `demand` is what
-///   downstream requested and no value consumed yet;
+///   prefix (its subscription nil until it arrives, and downstream receives
+///   its own subscription only then); `demand` is what downstream requested
+///   and no value consumed yet;
 /// - `suffix(downstream, subscription?, demand)`: the prefix finished, the
 ///   suffix is subscribed to;
 /// - `done`: completed or cancelled; holds nothing.
 ///
 /// Downstream calls come from one upstream at a time (the suffix is
 /// subscribed to only after the prefix finished), so they never overlap.
+/// What a side sends before its subscription is ignored, as in Combine.
 private final class ConcatenateInner<Downstream: Subscriber, Suffix: Publisher>: Subscription,
   CustomStringConvertible, @unchecked Sendable
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
@@ -143,21 +146,33 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     state = Lock(.prefix(downstream, suffix, nil, demand: .none))
   }
 
+  private enum SubscriptionAction: @unchecked Sendable {
+    case cancel
+    case start(Downstream)  // the prefix's: downstream gets its subscription
+    case request(Subscribers.Demand)  // the suffix's: it gets the demand left
+  }
+
   func receive(subscription: any Subscription, isSuffix: Bool) {
-    let demand = state.withLock { state -> Subscribers.Demand? in
+    let action = state.withLock { state -> SubscriptionAction in
       switch state {
       case let .prefix(downstream, suffix, nil, demand) where !isSuffix:
         state = .prefix(downstream, suffix, subscription, demand: demand)
-        return demand
+        return .start(downstream)
       case let .suffix(downstream, nil, demand) where isSuffix:
         state = .suffix(downstream, subscription, demand: demand)
-        return demand
+        return .request(demand)
       case .prefix, .suffix, .done:
-        return nil  // a second subscription, or one after the end
+        return .cancel  // a second subscription, or one after the end
       }
     }
-    guard let demand else { return subscription.cancel() }
-    if demand > 0 { subscription.request(demand) }
+    switch action {
+    case .cancel:
+      subscription.cancel()
+    case let .start(downstream):
+      downstream.receive(subscription: self)  // its requests reach the prefix from here
+    case let .request(demand):
+      if demand > 0 { subscription.request(demand) }
+    }
   }
 
   /// A value of the active upstream. One sent without demand is dropped:
@@ -166,6 +181,8 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
   func receive(_ value: Downstream.Input, isSuffix: Bool) -> Subscribers.Demand {
     let downstream = state.withLock { state -> Downstream? in
       switch state {
+      case .prefix(_, _, nil, _), .suffix(_, nil, _):
+        return nil  // sent before the subscription
       case let .prefix(_, _, _, demand) where !isSuffix && demand == .none,
         let .suffix(_, _, demand) where isSuffix && demand == .none:
         return nil  // sent without demand
@@ -204,6 +221,8 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
   func receive(completion: Subscribers.Completion<Downstream.Failure>, isSuffix: Bool) {
     let action = state.withLock { state -> CompletionAction in
       switch state {
+      case .prefix(_, _, nil, _), .suffix(_, nil, _):
+        return .none  // sent before the subscription
       case let .prefix(downstream, suffix, _, demand) where !isSuffix:
         if case .failure = completion {
           state = .done
@@ -228,9 +247,8 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     }
   }
 
-  /// `request(.none)` is accepted and does nothing, as in Combine.
+  /// `request(.none)` is accepted and passed to the current upstream, as in Combine.
   func request(_ demand: Subscribers.Demand) {
-    guard demand > 0 else { return }
     let subscription = state.withLock { state -> (any Subscription)? in
       switch state {
       case let .prefix(downstream, suffix, subscription, pending):

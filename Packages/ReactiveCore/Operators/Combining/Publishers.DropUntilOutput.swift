@@ -174,9 +174,12 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
 
   // MARK: Subscription
 
-  /// `request(.none)` is accepted and does nothing, as in Combine.
+  /// `request(.none)` is accepted and passed to the upstream, as in Combine.
   func request(_ demand: Subscribers.Demand) {
-    guard demand > 0 else { return }
+    guard demand > 0 else {
+      state.withLock { $0.upstream.subscription }?.request(demand)
+      return
+    }
     let (drain, upstream) = state.withLock { state in
       (state.outlet.add(demand), state.upstream.subscription)
     }

@@ -47,8 +47,9 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+      // As in Combine: the trigger first, then the upstream, whose
+      // subscription is what gives the subscriber its own.
       let inner = PrefixUntilOutputInner<S, Other.Output, Other.Failure>(subscriber)
-      subscriber.receive(subscription: inner)
       other.subscribe(inner.trigger)
       upstream.subscribe(inner)
     }
@@ -60,7 +61,9 @@ extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Oth
 /// The subscription of `PrefixUntilOutput`. Its state:
 /// - `outlet`: downstream, its demand and the values waiting for it (a value
 ///   waits only while another thread delivers);
-/// - `upstream`: `awaiting` → `subscribed` → `finished`/`ended`;
+/// - `upstream`: `awaiting` → `subscribed` → `finished`/`ended`; downstream
+///   receives its subscription when the upstream's arrives (or, if the
+///   trigger fires first, just before its completion);
 /// - `trigger`: the other publisher, `awaiting` → `subscribed` → `ended`
 ///   (its value ends the result; its completion only releases it).
 ///
@@ -95,20 +98,24 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
   // MARK: Upstream
 
   func receive(subscription: any Subscription) {
-    let demand = state.withLock { state -> Subscribers.Demand? in
+    let downstream = state.withLock { state -> Downstream? in
       guard case .awaiting = state.upstream else { return nil }
       state.upstream = .subscribed(subscription)
-      return state.outlet.demandBeyondQueue
+      return state.outlet.downstream
     }
-    guard let demand else { return subscription.cancel() }
-    if demand > 0 { subscription.request(demand) }
+    guard let downstream else { return subscription.cancel() }
+    downstream.receive(subscription: self)  // its requests reach the upstream from here
   }
 
   /// A value of the upstream, delivered if downstream has demand (it waits
   /// otherwise); as in Combine, the demand downstream returns is this
   /// method's result.
   func receive(_ input: Input) -> Subscribers.Demand {
-    state.withLock { $0.outlet.enqueue(input, tag: ()) } ? state.drain { $1 } : .none
+    let drain = state.withLock { state in
+      guard case .subscribed = state.upstream else { return false }  // before its subscription: ignored
+      return state.outlet.enqueue(input, tag: ())
+    }
+    return drain ? state.drain { $1 } : .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
@@ -129,13 +136,19 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
 
   /// The trigger's value cancels the upstream and finishes the result. As
   /// in Combine, the trigger itself is not cancelled: it was asked for one
-  /// value and has sent it; it is released.
+  /// value and has sent it; it is released. If the upstream has not given
+  /// its subscription yet, downstream receives its own just before the
+  /// completion (Combine sends the completion alone); the upstream's
+  /// subscription is cancelled when it comes.
   func receiveTrigger(_: TriggerOutput) -> Subscribers.Demand {
-    let after = state.withLock { state -> CombiningAftermath in
-      guard case let .subscribed(trigger) = state.trigger else { return .none }
+    let (after, early) = state.withLock { state -> (CombiningAftermath, Downstream?) in
+      guard case let .subscribed(trigger) = state.trigger else { return (.none, nil) }
       state.trigger = .ended
-      return CombiningAftermath(drain: state.outlet.finish(), cancelled: state.end(), released: [trigger])
+      let early: Downstream? = if case .awaiting = state.upstream { state.outlet.downstream } else { nil }
+      let after = CombiningAftermath(drain: state.outlet.finish(), cancelled: state.end(), released: [trigger])
+      return (after, early)
     }
+    early?.receive(subscription: self)
     act(after)
     return .none
   }
@@ -148,9 +161,12 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
 
   // MARK: Subscription
 
-  /// `request(.none)` is accepted and does nothing, as in Combine.
+  /// `request(.none)` is accepted and passed to the upstream, as in Combine.
   func request(_ demand: Subscribers.Demand) {
-    guard demand > 0 else { return }
+    guard demand > 0 else {
+      state.withLock { $0.upstream.subscription }?.request(demand)
+      return
+    }
     let (drain, upstream) = state.withLock { state in
       (state.outlet.add(demand), state.upstream.subscription)
     }

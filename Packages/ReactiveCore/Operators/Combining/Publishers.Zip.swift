@@ -130,7 +130,6 @@ extension Publishers {
       let inner = ZipInner<S>(subscriber, sides: 2, description: "Zip") { values in
         (values[0] as! A.Output, values[1] as! B.Output)
       }
-      subscriber.receive(subscription: inner)
       a.subscribe(ZipInner<S>.Side<A.Output>(inner: inner, index: 0))
       b.subscribe(ZipInner<S>.Side<B.Output>(inner: inner, index: 1))
     }
@@ -170,7 +169,6 @@ extension Publishers {
       let inner = ZipInner<S>(subscriber, sides: 3, description: "Zip") { values in
         (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output)
       }
-      subscriber.receive(subscription: inner)
       a.subscribe(ZipInner<S>.Side<A.Output>(inner: inner, index: 0))
       b.subscribe(ZipInner<S>.Side<B.Output>(inner: inner, index: 1))
       c.subscribe(ZipInner<S>.Side<C.Output>(inner: inner, index: 2))
@@ -216,7 +214,6 @@ extension Publishers {
       let inner = ZipInner<S>(subscriber, sides: 4, description: "Zip") { values in
         (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output, values[3] as! D.Output)
       }
-      subscriber.receive(subscription: inner)
       a.subscribe(ZipInner<S>.Side<A.Output>(inner: inner, index: 0))
       b.subscribe(ZipInner<S>.Side<B.Output>(inner: inner, index: 1))
       c.subscribe(ZipInner<S>.Side<C.Output>(inner: inner, index: 2))
@@ -236,13 +233,18 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 /// - `sides`: one link per upstream, `awaiting` → `subscribed` → `finished`
 ///   (or `ended` on cancel, failure or the end of the result);
 /// - `buffers`: per upstream, its values not yet zipped (boxed in `Any`:
-///   the upstreams' output types differ; `combine` unboxes them).
+///   the upstreams' output types differ; `combine` unboxes them);
+/// - `started`: downstream has its subscription. As in Combine, it receives
+///   it once every upstream has given its own (from inside the last one's
+///   `receive(subscription:)`); if the result ends before that, just before
+///   its completion (Combine would send the completion alone).
 ///
 /// A value completes a tuple when every buffer has one; the tuple is queued
 /// in the outlet. Each downstream request goes to every subscribed upstream,
 /// and so does each additional demand downstream returns, except that the
 /// upstream whose value completed a tuple delivered at once gets it as its
-/// `receive(_:)`'s result. The result finishes once an upstream has
+/// `receive(_:)`'s result, and so do requests made during that delivery
+/// (from inside downstream's `receive`), as in Combine. The result finishes once an upstream has
 /// finished with an empty buffer (after the queued tuples), and fails at the
 /// first failure; the other upstreams are cancelled after the completion.
 final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
@@ -251,6 +253,37 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
     var outlet: CombiningOutlet<Downstream, Void>
     var sides: [CombiningLink]
     var buffers: [CombiningQueue<Any>]
+    var started = false
+    /// The upstream whose value is being delivered from inside its
+    /// `receive(_:)`, and the demand requested meanwhile that goes back to
+    /// it as that call's result (as in Combine) rather than by `request`.
+    var delivering: (index: Int, demand: Subscribers.Demand)?
+    /// Upstreams to cancel once the thread that delivers has delivered the
+    /// completion (the result ended while another delivery ran).
+    var cancelAfterCompletion: [any Subscription] = []
+
+    /// Ends every side and returns the subscriptions to cancel now: none if
+    /// another thread holds the delivery (`delivers` false), which cancels
+    /// them after the completion it will deliver, as Combine does.
+    mutating func endAfterCompletion(delivers: Bool) -> (cancelled: [any Subscription], dropped: [Any]) {
+      let (cancelled, dropped) = end()
+      guard delivers else {
+        cancelAfterCompletion += cancelled
+        return ([], dropped)
+      }
+      return (cancelled, dropped)
+    }
+
+    /// Marks downstream started, and returns it, when it must now receive
+    /// its subscription: every upstream gave its own, or `ending` (the
+    /// result completes before they all did).
+    mutating func start(ending: Bool = false) -> Downstream? {
+      guard !started, ending || !sides.contains(where: { if case .awaiting = $0 { true } else { false } }) else {
+        return nil
+      }
+      started = true
+      return outlet.downstream
+    }
 
     /// Whether an upstream finished and none of its values are left: no tuple can come.
     var exhausted: Bool {
@@ -286,71 +319,81 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
   }
 
   func receive(subscription: any Subscription, index: Int) {
-    let demand = state.withLock { state -> Subscribers.Demand? in
-      guard case .awaiting = state.sides[index] else { return nil }
+    let (accepted, downstream) = state.withLock { state -> (Bool, Downstream?) in
+      guard case .awaiting = state.sides[index] else { return (false, nil) }
       state.sides[index] = .subscribed(subscription)
-      return state.outlet.demandBeyondQueue - state.buffers[index].count
+      return (true, state.start())
     }
-    guard let demand else { return subscription.cancel() }
-    if demand > 0 { subscription.request(demand) }
+    guard accepted else { return subscription.cancel() }
+    downstream?.receive(subscription: self)  // its requests reach every upstream from here
   }
 
   /// A value of side `index`. When it completes a tuple that reaches
   /// downstream at once, the demand downstream returns goes back to this
   /// side as the result, as in Combine, and is requested from the others.
   func receive(_ input: Any, index: Int) -> Subscribers.Demand {
-    let after = state.withLock { state -> CombiningAftermath in
-      guard case .subscribed = state.sides[index], state.outlet.isOpen else { return .none }
+    let (after, early) = state.withLock { state -> (CombiningAftermath, Downstream?) in
+      guard case .subscribed = state.sides[index], state.outlet.isOpen else { return (.none, nil) }
       state.buffers[index].append(input)
       var after = CombiningAftermath()
       while state.buffers.allSatisfy({ !$0.isEmpty }) {
         let values = state.buffers.indices.map { state.buffers[$0].removeFirst() }
         after.drain = state.outlet.enqueue(combine(values), tag: ()) || after.drain
       }
-      guard state.exhausted else { return after }
+      if after.drain { state.delivering = (index, .none) }
+      guard state.exhausted else { return (after, nil) }
+      let early = state.start(ending: true)
       after.drain = state.outlet.finish() || after.drain
-      (after.cancelled, after.released) = state.end()
-      return after
+      (after.cancelled, after.released) = state.endAfterCompletion(delivers: after.drain)
+      return (after, early)
     }
+    early?.receive(subscription: self)
     var returned = Subscribers.Demand.none
     if after.drain {
       returned = state.drain { _, additional in
         forward(additional, skipping: index)
         return additional
       }
+      returned += state.withLock { state in
+        defer { state.delivering = nil }
+        return state.delivering?.demand ?? .none
+      }
     }
-    for subscription in after.cancelled { subscription.cancel() }
+    cancel(after.cancelled + (after.drain ? takeCancelAfterCompletion() : []))
     return returned
   }
 
   func receive(completion: Subscribers.Completion<Downstream.Failure>, index: Int) {
-    let after = state.withLock { state -> CombiningAftermath in
-      guard case .subscribed = state.sides[index] else { return .none }
+    let (after, early) = state.withLock { state -> (CombiningAftermath, Downstream?) in
+      guard case .subscribed = state.sides[index] else { return (.none, nil) }
       state.sides[index] = .finished
       var after = CombiningAftermath()
       switch completion {
       case .finished:
-        guard state.exhausted else { return .none }
+        guard state.exhausted else { return (.none, nil) }
         after.drain = state.outlet.finish()
       case let .failure(error):
         let (drain, queued) = state.outlet.fail(error)
         after.drain = drain
         after.released.append(queued)
       }
-      let (cancelled, dropped) = state.end()
+      let early = state.start(ending: true)
+      let (cancelled, dropped) = state.endAfterCompletion(delivers: after.drain)
       after.cancelled = cancelled
       after.released.append(dropped)
-      return after
+      return (after, early)
     }
-    finish(after)
+    finish(after, early: early)
   }
 
-  /// Acts on what an event decided, after the lock: delivers what is due,
-  /// then cancels (Combine sends a completion downstream before it cancels
-  /// the other sides).
-  private func finish(_ after: CombiningAftermath) {
+  /// Acts on what an event decided, after the lock: gives downstream its
+  /// subscription if the result ends before every upstream gave its own,
+  /// delivers what is due, then cancels (Combine sends a completion
+  /// downstream before it cancels the other sides).
+  private func finish(_ after: CombiningAftermath, early: Downstream? = nil) {
+    early?.receive(subscription: self)
     if after.drain { state.drain { forward($1) } }
-    for subscription in after.cancelled { subscription.cancel() }
+    cancel(after.cancelled + (after.drain ? takeCancelAfterCompletion() : []))
   }
 
   /// After a tuple reached downstream: passes the additional demand to
@@ -366,17 +409,40 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let (drain, subscriptions) = state.withLock { state in
-      (state.outlet.add(demand), state.sides.compactMap(\.subscription))
+      // During a delivery from an upstream's receive(_:), that upstream
+      // gets this demand as the call's result.
+      let skipped = state.delivering?.index
+      state.delivering?.demand += demand
+      let subscriptions = state.sides.indices.compactMap { $0 == skipped ? nil : state.sides[$0].subscription }
+      return (state.outlet.add(demand), subscriptions)
     }
     for subscription in subscriptions { subscription.request(demand) }
-    if drain { state.drain { forward($1) } }
+    if drain {
+      state.drain { forward($1) }
+      cancel(takeCancelAfterCompletion())
+    }
+  }
+
+  /// What another thread's event left to cancel once this thread, which
+  /// delivered, has delivered the completion.
+  private func takeCancelAfterCompletion() -> [any Subscription] {
+    state.withLock { state in
+      defer { state.cancelAfterCompletion = [] }
+      return state.cancelAfterCompletion
+    }
+  }
+
+  private func cancel(_ subscriptions: [any Subscription]) {
+    for subscription in subscriptions { subscription.cancel() }
   }
 
   func cancel() {
     let after = state.withLock { state -> CombiningAftermath in
       let (cancelled, dropped) = state.end()
       let (downstream, queued) = state.outlet.cancel()
-      return CombiningAftermath(cancelled: cancelled, released: [dropped, downstream as Any, queued])
+      let pending = state.cancelAfterCompletion  // the completion will not be delivered now
+      state.cancelAfterCompletion = []
+      return CombiningAftermath(cancelled: pending + cancelled, released: [dropped, downstream as Any, queued])
     }
     finish(after)  // the downstream and the values are released after the lock
   }
