@@ -55,6 +55,7 @@ private func isSingle(_: some Publisher) -> Bool { false }
     #expect(results.withLock { $0 } == ["status 404"])
     cancellable.cancel()
   }
+
   /// The example of Docs/ReactiveCore.md ("HTTP status"), as written.
   @Test func theDocumentedExample() async throws {
     func profile(at url: URL) -> AnySinglePublisher<Data, HTTPRequestError<URLError>> {
