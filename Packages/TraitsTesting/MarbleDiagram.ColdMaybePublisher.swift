@@ -144,3 +144,5 @@ extension MarbleDiagram {
     }
   }
 }
+
+extension MarbleDiagram.ColdMaybePublisher: Sendable where Value: Sendable, Failure: Sendable {}

@@ -145,3 +145,5 @@ extension MarbleDiagram {
     }
   }
 }
+
+extension MarbleDiagram.ColdSinglePublisher: Sendable where Value: Sendable, Failure: Sendable {}

@@ -117,3 +117,5 @@ extension MarbleDiagram {
     }
   }
 }
+
+extension MarbleDiagram.HotMaybePublisher: Sendable where Value: Sendable, Failure: Sendable {}

@@ -31,6 +31,16 @@ let hotMaybeIsMaybe: any MaybePublisher<Int, Never> = scheduler.hotMaybe("-a|", 
 // expected-error@+1 {{does not conform to specified type 'SinglePublisher'}}
 let hotMaybeIsNotSingle: any SinglePublisher<Int, Never> = scheduler.hotMaybe("-a|", values: ["a": 1])
 
+// Marble publishers are Sendable when their values and failure are.
+let coldSingleIsSendable: any Sendable = scheduler.coldSingle("-a|", values: ["a": 1])
+let coldMaybeIsSendable: any Sendable = scheduler.coldMaybe("-|", values: ["a": 1])
+let hotMaybeIsSendable: any Sendable = scheduler.hotMaybe("-|", values: ["a": 1])
+let coldIsSendable: any Sendable = scheduler.cold("-a|", values: ["a": 1])
+// expected-note@+1 {{class 'Box' does not conform to the 'Sendable' protocol}}
+final class Box {}
+// expected-error@+1 {{type 'Box' does not conform to the 'Sendable' protocol}}
+let coldSingleOfNonSendableIsNot: any Sendable = scheduler.coldSingle("-a|", values: ["a": Box()])
+
 // The plain marble publishers promise nothing.
 // expected-error@+1 {{does not conform to specified type 'MaybePublisher'}}
 let coldIsNotMaybe: any MaybePublisher<Int, Never> = scheduler.cold("-a|", values: ["a": 1])
