@@ -123,7 +123,7 @@ extension HTTPRequestError: Sendable where UpstreamFailure: Sendable {}
 /// the status, the response and the body, as the server sent them.
 ///
 /// ```swift
-/// // HTTP status 404 (not found) is not in 200..<300, for http://127.0.0.1:8080/missing
+/// // HTTP status 404 (Not Found) is not in 200..<300, for http://127.0.0.1:8080/missing
 /// print(statusError)
 /// ```
 public struct HTTPStatusError: Error, Sendable, CustomStringConvertible {
@@ -152,7 +152,7 @@ public struct HTTPStatusError: Error, Sendable, CustomStringConvertible {
   }
 
   /// One line with the status, its meaning, the accepted range and the URL:
-  /// `HTTP status 404 (not found) is not in 200..<300, for http://127.0.0.1:8080/missing`.
+  /// `HTTP status 404 (Not Found) is not in 200..<300, for http://127.0.0.1:8080/missing`.
   public var description: String {
     let meaning = HTTPURLResponse.localizedString(forStatusCode: statusCode)
     let url = response.url.map { ", for \($0.absoluteString)" } ?? ""
