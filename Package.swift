@@ -63,7 +63,7 @@ let package = Package(
       "TraitSubscriptions",
       dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "TraitSubscriptions", "TraitsTesting"]
     ),
-    tests("TraitsTesting", dependencies: ["ReactiveCore", "TraitsTesting"]),
+    tests("TraitsTesting", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "TraitsTesting"]),
     tests("CombineTraits", dependencies: ["CombineTraits"]),
   ],
   swiftLanguageModes: [.v6]

@@ -87,6 +87,17 @@ extension MarbleRecorder where Input: Equatable, Failure: Equatable {
     with expected: MarbleDiagram<Input, Failure>,
     values: [Character: Input] = [:]
   ) -> MarbleComparison {
+    compare(with: expected, values: values, failuresMatch: ==)
+  }
+}
+
+extension MarbleRecorder where Input: Equatable {
+  /// Compares the recording with `expected`, failures compared by `failuresMatch`.
+  func compare(
+    with expected: MarbleDiagram<Input, Failure>,
+    values: [Character: Input],
+    failuresMatch: (Failure, Failure) -> Bool
+  ) -> MarbleComparison {
     let step = frameDuration.nanoseconds
     let expectedEvents = expected.marbles.map { TimedEvent(time: .nanoseconds($0.frame * step), event: $0.event) }
     let actualEvents = timedEvents
@@ -98,7 +109,10 @@ extension MarbleRecorder where Input: Equatable, Failure: Equatable {
       subscriptionColumn: expected.subscriptionColumn
     )
     return MarbleComparison(
-      matches: expectedEvents == actualEvents,
+      matches: expectedEvents.count == actualEvents.count
+        && zip(expectedEvents, actualEvents).allSatisfy {
+          $0.time == $1.time && $0.event.matches($1.event, failuresMatch)
+        },
       expected: expected.render(values: values),
       actual: actual.render(values: values),
       expectedEvents: expectedEvents.map(\.description),

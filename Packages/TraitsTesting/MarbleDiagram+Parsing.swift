@@ -28,7 +28,7 @@ extension MarbleDiagram {
 
     var column = 0
     var group: MarbleGroup?
-    var parsed: [(column: Int, event: Event, symbol: Character?)] = []
+    var parsed: [(column: Int, event: Event, symbol: Character?, offset: Int)] = []
     var completed = false
     var subscriptionColumn: Int?
     var arrowOffset: Int?
@@ -73,12 +73,12 @@ extension MarbleDiagram {
         }
         let symbol: Character? = if case .value = event { character } else { nil }
         if var open = group {
-          parsed.append((open.column, event, symbol))
+          parsed.append((open.column, event, symbol, offset))
           open.width += 1
           open.isEmpty = false
           group = open
         } else {
-          parsed.append((column, event, symbol))
+          parsed.append((column, event, symbol, offset))
           column += 1
         }
       }
@@ -89,9 +89,10 @@ extension MarbleDiagram {
 
     let zero = subscriptionColumn ?? 0
     self.init(
-      marbles: parsed.map { Marble(frame: $0.column - zero, event: $0.event, symbol: $0.symbol) },
+      marbles: parsed.map { Marble(frame: $0.column - zero, event: $0.event, symbol: $0.symbol, offset: $0.offset) },
       length: column,
-      subscriptionColumn: subscriptionColumn
+      subscriptionColumn: subscriptionColumn,
+      source: diagram
     )
   }
 

@@ -359,3 +359,7 @@ extension MarbleDiagram.ColdPublisher {
     }
   }
 }
+
+extension MarbleDiagram.ColdPublisher: Sendable where Value: Sendable, Failure: Sendable {}
+
+extension MarbleDiagram.Frame: Sendable where Value: Sendable, Failure: Sendable {}

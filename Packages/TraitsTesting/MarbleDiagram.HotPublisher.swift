@@ -155,3 +155,5 @@ extension MarbleDiagram {
     }
   }
 }
+
+extension MarbleDiagram.HotPublisher: Sendable where Value: Sendable, Failure: Sendable {}

@@ -53,6 +53,10 @@ public struct MarbleDiagram<Value, Failure: Error>: CustomStringConvertible {
     /// The character that drew a parsed value, so that rendering gives back its letter.
     let symbol: Character?
 
+    /// Where a parsed event's character is in the diagram's string, so that
+    /// errors about it can point at it.
+    let offset: Int?
+
     /// Creates a marble for `event` in `frame`.
     ///
     /// - Parameters:
@@ -62,10 +66,11 @@ public struct MarbleDiagram<Value, Failure: Error>: CustomStringConvertible {
       self.init(frame: frame, event: event, symbol: nil)
     }
 
-    init(frame: Int, event: Event, symbol: Character?) {
+    init(frame: Int, event: Event, symbol: Character?, offset: Int? = nil) {
       self.frame = frame
       self.event = event
       self.symbol = symbol
+      self.offset = offset
     }
   }
 
@@ -78,6 +83,10 @@ public struct MarbleDiagram<Value, Failure: Error>: CustomStringConvertible {
 
   /// The column of `^`, or nil if the diagram has none.
   public let subscriptionColumn: Int?
+
+  /// The string the diagram was parsed from, nil if it was not parsed; not
+  /// part of its equality.
+  let source: String?
 
   /// How many frames the diagram spans from frame zero on: ``length``
   /// minus the frames before `^`.
@@ -104,7 +113,7 @@ public struct MarbleDiagram<Value, Failure: Error>: CustomStringConvertible {
 
   /// Sorts `marbles` by frame, keeping the order of each frame's events,
   /// and stretches `length` to cover them.
-  init(marbles: [Marble], length: Int, subscriptionColumn: Int?) {
+  init(marbles: [Marble], length: Int, subscriptionColumn: Int?, source: String? = nil) {
     self.marbles = marbles.enumerated()
       .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
       .map(\.element)
@@ -112,6 +121,7 @@ public struct MarbleDiagram<Value, Failure: Error>: CustomStringConvertible {
     let lastColumn = marbles.map { $0.frame + zero }.max() ?? -1
     self.length = max(length, lastColumn + 1, zero + (subscriptionColumn == nil ? 0 : 1))
     self.subscriptionColumn = subscriptionColumn
+    self.source = source
   }
 
   // MARK: Rendering
@@ -241,7 +251,13 @@ extension MarbleDiagram.Marble: Equatable where Value: Equatable, Failure: Equat
   }
 }
 
-extension MarbleDiagram: Equatable where Value: Equatable, Failure: Equatable {}
+extension MarbleDiagram: Equatable where Value: Equatable, Failure: Equatable {
+  /// Two diagrams are equal when their marbles, lengths and subscription
+  /// points are; the string a diagram was parsed from does not count.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.marbles == rhs.marbles && lhs.length == rhs.length && lhs.subscriptionColumn == rhs.subscriptionColumn
+  }
+}
 
 extension MarbleDiagram.Event: Sendable where Value: Sendable, Failure: Sendable {}
 

@@ -1,8 +1,11 @@
 /// Why a string is not a valid marble diagram.
 ///
-/// Thrown by ``MarbleDiagram/init(_:values:error:)``. The APIs that take a
-/// diagram as a plain string (``VirtualTimeScheduler/cold(_:values:frameDuration:)``
-/// and its siblings) trap with this description instead, prefixed with
+/// Thrown by ``MarbleDiagram/init(_:values:error:)``, and by
+/// ``MarbleDiagram/validate(_:)`` when a diagram breaks the promise of a
+/// trait. The APIs that take a diagram as a plain string
+/// (``VirtualTimeScheduler/cold(_:values:frameDuration:)``,
+/// ``VirtualTimeScheduler/coldSingle(_:values:frameDuration:)`` and their
+/// siblings) trap with this description instead, prefixed with
 /// `API violation:`, since a diagram in a test is a literal that is either
 /// right or a bug in the test.
 ///
@@ -14,6 +17,14 @@
 /// }
 /// ```
 public struct MarbleSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The trait a diagram was asked to keep, by ``MarbleDiagram/validate(_:)``.
+  public enum Trait: String, Equatable, Sendable {
+    /// One value then finished, or a failure, or nothing at all (never completes).
+    case single
+    /// At most one value then finished, or a failure, or nothing at all (never completes).
+    case maybe
+  }
+
   /// What is wrong with the diagram.
   public enum Problem: Equatable, Sendable {
     /// A value character that the value table does not map.
@@ -37,13 +48,25 @@ public struct MarbleSyntaxError: Error, Equatable, Sendable, CustomStringConvert
     /// The value table maps a character that the notation reserves:
     /// `-`, `|`, `x`, `(`, `)`, `^`, `>` or a space.
     case reservedValueKey(Character)
+    /// A second value, in a diagram that must keep `trait`.
+    case secondValue(Trait, frame: Int)
+    /// A failure after the value, in a diagram that must keep `trait`: a
+    /// single or a maybe fails only instead of its value.
+    case failureAfterValue(Trait, frame: Int)
+    /// A finish without a value, in a diagram that must be single.
+    case finishedWithoutValue(frame: Int)
+    /// A value that no completion follows, in a diagram that must keep
+    /// `trait`: once it has published, a single or a maybe finishes.
+    case valueWithoutCompletion(Trait, frame: Int)
   }
 
   /// The diagram, as it was given.
   public let diagram: String
 
   /// Where the problem is, counted in characters from the start of
-  /// ``diagram``, spaces included; nil when the problem is in the value table.
+  /// ``diagram``, spaces included; nil when the problem is in the value
+  /// table, or is a trait problem of a diagram that was not parsed (its
+  /// frame then says where).
   public let offset: Int?
 
   /// What is wrong.
@@ -62,9 +85,14 @@ public struct MarbleSyntaxError: Error, Equatable, Sendable, CustomStringConvert
   }
 
   /// One line that quotes the diagram and says what is wrong where:
-  /// `invalid marble diagram "--a(b": the group opened at offset 3 is never closed`.
+  /// `invalid marble diagram "--a(b": the group opened at offset 3 is never closed`,
+  /// or, for a trait,
+  /// `invalid marble diagram "-a-b|": the value at offset 3 is a second value; a single publishes one value at most`.
   public var description: String {
     let place = offset.map { "at offset \($0)" } ?? "in the value table"
+    func at(_ frame: Int) -> String {
+      offset.map { "at offset \($0)" } ?? "at frame \(frame)"
+    }
     let reason =
       switch problem {
       case let .unknownValue(character):
@@ -87,6 +115,14 @@ public struct MarbleSyntaxError: Error, Equatable, Sendable, CustomStringConvert
         "\">\" \(place) is allowed only at the end"
       case let .reservedValueKey(character):
         "the value table maps \"\(character)\", which the notation reserves"
+      case let .secondValue(trait, frame):
+        "the value \(at(frame)) is a second value; a \(trait) publishes one value at most"
+      case let .failureAfterValue(trait, frame):
+        "the failure \(at(frame)) comes after a value; a \(trait) fails only instead of its value"
+      case let .finishedWithoutValue(frame):
+        "\"|\" \(at(frame)) finishes without a value; a single publishes one value, then finishes"
+      case let .valueWithoutCompletion(trait, frame):
+        "the value \(at(frame)) is never followed by \"|\"; a \(trait) finishes after its value"
       }
     return "invalid marble diagram \"\(diagram)\": \(reason)"
   }

@@ -36,6 +36,11 @@ extension RecordingSubscriber {
   /// #expect(try await recorder.awaitCompletion() == .finished)
   /// ```
   ///
+  /// `==` needs an `Equatable` failure. For any failure type, `any Error`
+  /// included, ask the completion instead:
+  /// `try await recorder.awaitCompletion().isFinished`, or `.failure`, or
+  /// compare `.described` (see ``ReactiveCore/Subscribers/Completion/isFinished``).
+  ///
   /// - Parameter timeout: How long to wait for the completion.
   /// - Returns: The first completion received.
   /// - Throws: ``RecordingError/timeout(awaited:timeout:recordedEvents:)`` if
