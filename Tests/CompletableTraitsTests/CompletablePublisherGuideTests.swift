@@ -17,15 +17,15 @@ import TraitsTesting
   }
 
   @Test func sinkCompletableReceivesTheOutcome() {
-    var log: [String] = []
+    let log = Shared<[String]>([])
     let cancellable = AnyCompletablePublisher<SaveError>.fail(.diskFull).sinkCompletable { result in
       switch result {
-      case .success: log.append("saved")
-      case let .failure(error): log.append("failed: \(error)")
+      case .success: log.value.append("saved")
+      case let .failure(error): log.value.append("failed: \(error)")
       }
     }
-    // log == ["failed: diskFull"]
-    #expect(log == ["failed: diskFull"])
+    // log.value == ["failed: diskFull"]
+    #expect(log.value == ["failed: diskFull"])
     withExtendedLifetime(cancellable) {}
   }
 

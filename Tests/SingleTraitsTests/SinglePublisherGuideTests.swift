@@ -49,18 +49,18 @@ import TraitsTesting
   }
 
   @Test func sinkSingleReceivesOneResult() {
-    var log: [String] = []
+    let log = Shared<[String]>([])
 
     let cancellable = AnySinglePublisher<User, LookupError>.just(User(id: 1, name: "Alice"))
       .sinkSingle { result in
         switch result {
-        case let .success(user): log.append("hello \(user.name)")
-        case let .failure(error): log.append("failed: \(error)")
+        case let .success(user): log.value.append("hello \(user.name)")
+        case let .failure(error): log.value.append("failed: \(error)")
         }
       }
-    // log == ["hello Alice"]
+    // log.value == ["hello Alice"]
 
-    #expect(log == ["hello Alice"])
+    #expect(log.value == ["hello Alice"])
     withExtendedLifetime(cancellable) {}
   }
 
@@ -128,7 +128,7 @@ import TraitsTesting
   }
 
   @Test func preventCancellationLetsTheSaveFinish() {
-    var log: [String] = []
+    let log = Collector<String>()
     var finishSave: ((Result<Void, Never>) -> Void)?
     let save = Future<Void, Never> { promise in finishSave = promise }
       .handleEvents(receiveCompletion: { _ in log.append("saved") })
@@ -136,9 +136,9 @@ import TraitsTesting
     let cancellable = save.preventCancellation().sinkSingle { _ in log.append("shown") }
     cancellable.cancel()  // the screen goes away
     finishSave?(.success(()))
-    // log == ["saved"]
+    // log.all == ["saved"]
 
-    #expect(log == ["saved"])
+    #expect(log.all == ["saved"])
   }
 
   @Test func fireAndForgetRunsTheWork() {
