@@ -55,6 +55,17 @@ extension TraitSubscriptions {
     /// or the failure. Only the first call counts; calls after cancel are
     /// ignored. Before any demand, the result is kept and sent on the first
     /// demand, and ``start(with:)`` never runs.
+    /// ``receive(_:)`` as a `@Sendable` closure, to hand to a callback API
+    /// whose completion handler is `@Sendable`.
+    ///
+    /// Write `api.fetch(completion: promise)` rather than
+    /// `api.fetch { self.receive($0) }`: a closure written in the subclass
+    /// captures `Downstream.Type`, which Swift 6 does not know to be Sendable,
+    /// and warns (`SendableMetatypes`).
+    public var promise: @Sendable (MaybeResult<Downstream.Input, Downstream.Failure>) -> Void {
+      sendableReceive(self)
+    }
+
     public func receive(_ result: MaybeResult<Downstream.Input, Downstream.Failure>) {
       perform(machine.withLock { $0.receive(result) })
     }
@@ -83,4 +94,8 @@ extension TraitSubscriptions {
       // The downstream and context in `action` are released here.
     }
   }
+}
+
+extension TraitSubscriptions.Maybe: SendableResultReceiver {
+  package typealias Outcome = MaybeResult<Downstream.Input, Downstream.Failure>
 }

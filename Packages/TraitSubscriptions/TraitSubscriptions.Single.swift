@@ -70,6 +70,17 @@ extension TraitSubscriptions {
     /// Only the first call counts; calls after cancel are ignored. Before
     /// any demand, the result is kept and sent on the first demand, and
     /// ``start(with:)`` never runs.
+    /// ``receive(_:)`` as a `@Sendable` closure, to hand to a callback API
+    /// whose completion handler is `@Sendable`.
+    ///
+    /// Write `api.fetch(completion: promise)` rather than
+    /// `api.fetch { self.receive($0) }`: a closure written in the subclass
+    /// captures `Downstream.Type`, which Swift 6 does not know to be Sendable,
+    /// and warns (`SendableMetatypes`).
+    public var promise: @Sendable (Result<Downstream.Input, Downstream.Failure>) -> Void {
+      sendableReceive(self)
+    }
+
     public func receive(_ result: Result<Downstream.Input, Downstream.Failure>) {
       let result: Machine.Output =
         switch result {
@@ -103,4 +114,8 @@ extension TraitSubscriptions {
       // The downstream and context in `action` are released here.
     }
   }
+}
+
+extension TraitSubscriptions.Single: SendableResultReceiver {
+  package typealias Outcome = Result<Downstream.Input, Downstream.Failure>
 }
