@@ -62,8 +62,8 @@ extension TraitSubscriptions {
     /// `api.fetch { self.receive($0) }`: a closure written in the subclass
     /// captures `Downstream.Type`, which Swift 6 does not know to be Sendable,
     /// and warns (`SendableMetatypes`).
-    public var promise: @Sendable (MaybeResult<Downstream.Input, Downstream.Failure>) -> Void {
-      sendableReceive(self)
+    public final var promise: @Sendable (MaybeResult<Downstream.Input, Downstream.Failure>) -> Void {
+      sendableReceive(MaybePromiseRelay(self))
     }
 
     public func receive(_ result: MaybeResult<Downstream.Input, Downstream.Failure>) {
@@ -96,6 +96,17 @@ extension TraitSubscriptions {
   }
 }
 
-extension TraitSubscriptions.Maybe: SendableResultReceiver {
-  package typealias Outcome = MaybeResult<Downstream.Input, Downstream.Failure>
+/// What a `TraitSubscriptions.Maybe`'s `promise` calls: the subscription's
+/// `receive(_:)`. A separate final class, so that the subscription classes,
+/// which users subclass, conform to no protocol of their own.
+final class MaybePromiseRelay<Downstream: Subscriber, Context>: SendableResultReceiver {
+  let subscription: TraitSubscriptions.Maybe<Downstream, Context>
+
+  init(_ subscription: TraitSubscriptions.Maybe<Downstream, Context>) {
+    self.subscription = subscription
+  }
+
+  func receive(_ outcome: MaybeResult<Downstream.Input, Downstream.Failure>) {
+    subscription.receive(outcome)
+  }
 }

@@ -77,8 +77,8 @@ extension TraitSubscriptions {
     /// `api.fetch { self.receive($0) }`: a closure written in the subclass
     /// captures `Downstream.Type`, which Swift 6 does not know to be Sendable,
     /// and warns (`SendableMetatypes`).
-    public var promise: @Sendable (Result<Downstream.Input, Downstream.Failure>) -> Void {
-      sendableReceive(self)
+    public final var promise: @Sendable (Result<Downstream.Input, Downstream.Failure>) -> Void {
+      sendableReceive(SinglePromiseRelay(self))
     }
 
     public func receive(_ result: Result<Downstream.Input, Downstream.Failure>) {
@@ -116,6 +116,17 @@ extension TraitSubscriptions {
   }
 }
 
-extension TraitSubscriptions.Single: SendableResultReceiver {
-  package typealias Outcome = Result<Downstream.Input, Downstream.Failure>
+/// What a `TraitSubscriptions.Single`'s `promise` calls: the subscription's
+/// `receive(_:)`. A separate final class, so that the subscription classes,
+/// which users subclass, conform to no protocol of their own.
+final class SinglePromiseRelay<Downstream: Subscriber, Context>: SendableResultReceiver {
+  let subscription: TraitSubscriptions.Single<Downstream, Context>
+
+  init(_ subscription: TraitSubscriptions.Single<Downstream, Context>) {
+    self.subscription = subscription
+  }
+
+  func receive(_ outcome: Result<Downstream.Input, Downstream.Failure>) {
+    subscription.receive(outcome)
+  }
 }

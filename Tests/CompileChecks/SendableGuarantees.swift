@@ -41,9 +41,12 @@ let futureInCombineSpelling = Future<Int, Never> { (promise: @escaping (Result<I
 
   // ... and a main-actor sink is how to reach it.
   func load(_ report: AnySinglePublisher<String, Never>) {
-    report.sinkSingle(in: bag, onMainActor: { result in
-      self.title = result.map { $0 }.get()
-    })
+    report.sinkSingle(
+      in: bag,
+      onMainActor: { result in
+        self.title = result.map { $0 }.get()
+      }
+    )
   }
 }
 

@@ -6,7 +6,8 @@ import TraitsTesting
 
 /// What a maybe publisher gives `sinkMaybe`, synchronously: a call compiles
 /// only if the publisher conforms to MaybePublisher.
-private func maybeResult<P: MaybePublisher>(_ publisher: P) -> MaybeResult<P.Output, P.Failure>? where P.Output: Sendable {
+private func maybeResult<P: MaybePublisher>(_ publisher: P) -> MaybeResult<P.Output, P.Failure>?
+where P.Output: Sendable {
   let result = Shared<MaybeResult<P.Output, P.Failure>?>(nil)
   let cancellable = publisher.sinkMaybe { result.value = $0 }
   withExtendedLifetime(cancellable) {}
