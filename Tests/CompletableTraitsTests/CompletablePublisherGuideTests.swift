@@ -17,15 +17,15 @@ import TraitsTesting
   }
 
   @Test func sinkCompletableReceivesTheOutcome() {
-    let log = Shared<[String]>([])
+    let log = Collector<String>()
     let cancellable = AnyCompletablePublisher<SaveError>.fail(.diskFull).sinkCompletable { result in
       switch result {
-      case .success: log.value.append("saved")
-      case let .failure(error): log.value.append("failed: \(error)")
+      case .success: log.append("saved")
+      case let .failure(error): log.append("failed: \(error)")
       }
     }
-    // log.value == ["failed: diskFull"]
-    #expect(log.value == ["failed: diskFull"])
+    // log == ["failed: diskFull"]
+    #expect(log.all == ["failed: diskFull"])
     withExtendedLifetime(cancellable) {}
   }
 

@@ -52,18 +52,18 @@ import TraitsTesting
 
   @Test func sinkMaybeReceivesOneOutcome() {
     let cache = [1: User(id: 1, name: "Alice")]
-    let log = Shared<[String]>([])
+    let log = Collector<String>()
 
     let cancellable = cache[2].publisher.sinkMaybe { result in
       switch result {
-      case .finished: log.value.append("not cached")
-      case let .success(user): log.value.append("cached: \(user.name)")
-      case .failure: log.value.append("unreachable: the failure type is Never")
+      case .finished: log.append("not cached")
+      case let .success(user): log.append("cached: \(user.name)")
+      case .failure: log.append("unreachable: the failure type is Never")
       }
     }
-    // log.value == ["not cached"]
+    // log == ["not cached"]
 
-    #expect(log.value == ["not cached"])
+    #expect(log.all == ["not cached"])
     withExtendedLifetime(cancellable) {}
   }
 

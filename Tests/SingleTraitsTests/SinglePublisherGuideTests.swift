@@ -49,18 +49,18 @@ import TraitsTesting
   }
 
   @Test func sinkSingleReceivesOneResult() {
-    let log = Shared<[String]>([])
+    let log = Collector<String>()
 
     let cancellable = AnySinglePublisher<User, LookupError>.just(User(id: 1, name: "Alice"))
       .sinkSingle { result in
         switch result {
-        case let .success(user): log.value.append("hello \(user.name)")
-        case let .failure(error): log.value.append("failed: \(error)")
+        case let .success(user): log.append("hello \(user.name)")
+        case let .failure(error): log.append("failed: \(error)")
         }
       }
-    // log.value == ["hello Alice"]
+    // log == ["hello Alice"]
 
-    #expect(log.value == ["hello Alice"])
+    #expect(log.all == ["hello Alice"])
     withExtendedLifetime(cancellable) {}
   }
 
@@ -136,7 +136,7 @@ import TraitsTesting
     let cancellable = save.preventCancellation().sinkSingle { _ in log.append("shown") }
     cancellable.cancel()  // the screen goes away
     finishSave?(.success(()))
-    // log.all == ["saved"]
+    // log == ["saved"]
 
     #expect(log.all == ["saved"])
   }
