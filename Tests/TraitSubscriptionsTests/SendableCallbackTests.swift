@@ -75,4 +75,30 @@ import TraitSubscriptions
     cancellable.cancel()
     #expect(tickets.cancellations == [0])
   }
+
+  /// A maybe subscription hands its `promise` to a @Sendable handler too.
+  struct LookupPublisher: MaybePublisher {
+    typealias Output = String
+    typealias Failure = TestError
+    let name: String?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == String, S.Failure == TestError {
+      subscriber.receive(subscription: Subscription(downstream: subscriber, context: name))
+    }
+
+    // @unchecked Sendable: restated, as Swift asks of every subclass; no state of its own.
+    final class Subscription<Downstream: Subscriber>: TraitSubscriptions.Maybe<Downstream, String?>,
+      @unchecked Sendable
+    where Downstream.Input == String, Downstream.Failure == TestError {
+      override func start(with name: String?) {
+        let promise = promise
+        DispatchQueue.global().async { promise(name.map { .success($0) } ?? .finished) }
+      }
+    }
+  }
+
+  @Test func aMaybeSubscriptionsPromiseCompletesItFromAnotherThread() async throws {
+    #expect(try await LookupPublisher(name: "Ada").value == "Ada")
+    #expect(try await LookupPublisher(name: nil).value == nil)
+  }
 }
