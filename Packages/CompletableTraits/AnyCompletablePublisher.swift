@@ -66,3 +66,10 @@ public struct AnyCompletablePublisher<Failure: Error>: CompletablePublisher, Cus
   @inlinable
   public func eraseToAnyCompletablePublisher() -> AnyCompletablePublisher<Failure> { self }
 }
+
+// @unchecked Sendable: the eraser holds one immutable reference to a
+// publisher value and has no state of its own; sharing it lets several
+// tasks subscribe, each getting its own subscription. It publishes no value,
+// and every Error is Sendable. See Docs/Concurrency.md for why the wrapped
+// publisher is not required to be Sendable too.
+extension AnyCompletablePublisher: @unchecked Sendable {}

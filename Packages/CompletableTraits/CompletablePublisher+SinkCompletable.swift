@@ -21,7 +21,7 @@ extension CompletablePublisher {
   ///
   /// - Parameter receive: The closure to run with the outcome.
   /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
-  public func sinkCompletable(receive: @escaping (Result<Void, Failure>) -> Void) -> AnyCancellable {
+  public func sinkCompletable(receive: @escaping @Sendable (Result<Void, Failure>) -> Void) -> AnyCancellable {
     // The maybe sink runs its closure once, outside its lock, and releases it
     // at the end; a completable can only give it `.finished` or a failure.
     sinkMaybe { result in

@@ -67,3 +67,10 @@ public struct AnyImmediatePublisher<Output, Failure: Error>: ImmediatePublisher,
   @inlinable
   public func eraseToAnyImmediatePublisher() -> AnyImmediatePublisher<Output, Failure> { self }
 }
+
+// @unchecked Sendable: the eraser holds one immutable reference to a
+// publisher value and has no state of its own; sharing it lets several
+// tasks subscribe, each getting its own subscription. What crosses tasks is
+// Sendable (the Output; every Error is). See Docs/Concurrency.md for why
+// the wrapped publisher is not required to be Sendable too.
+extension AnyImmediatePublisher: @unchecked Sendable where Output: Sendable {}

@@ -20,8 +20,6 @@ extension AnyMaybePublisher {
   public init(_ operation: @escaping @Sendable () async throws(Failure) -> Output?) {
     self.init(
       TraitPublishers.Maybe<Output, Failure> { promise in
-        // The promise may be called from any thread (TraitPublishers.Maybe).
-        nonisolated(unsafe) let promise = promise
         let task = Task {
           do throws(Failure) {
             let value = try await operation()

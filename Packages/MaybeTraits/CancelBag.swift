@@ -119,8 +119,8 @@ extension Publisher {
   ///   - receiveValue: The closure to run with each value.
   public func sink(
     in bag: CancelBag,
-    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-    receiveValue: @escaping (Output) -> Void
+    receiveCompletion: @escaping @Sendable (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: @escaping @Sendable (Output) -> Void
   ) {
     bag.insert { onEnd in
       sink(
@@ -140,7 +140,7 @@ extension Publisher where Failure == Never {
   /// - Parameters:
   ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
   ///   - receiveValue: The closure to run with each value.
-  public func sink(in bag: CancelBag, receiveValue: @escaping (Output) -> Void) {
+  public func sink(in bag: CancelBag, receiveValue: @escaping @Sendable (Output) -> Void) {
     sink(in: bag, receiveCompletion: { _ in }, receiveValue: receiveValue)
   }
 }
@@ -154,7 +154,7 @@ extension MaybePublisher {
   /// - Parameters:
   ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
   ///   - receive: The closure to run with the outcome.
-  public func sinkMaybe(in bag: CancelBag, receive: @escaping (MaybeResult<Output, Failure>) -> Void) {
+  public func sinkMaybe(in bag: CancelBag, receive: @escaping @Sendable (MaybeResult<Output, Failure>) -> Void) {
     bag.insert { onEnd in
       sinkMaybe { result in
         receive(result)

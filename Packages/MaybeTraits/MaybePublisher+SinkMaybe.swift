@@ -22,7 +22,17 @@ extension MaybePublisher {
   /// - Parameter receive: The closure to run with the outcome.
   /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
   @inlinable
-  public func sinkMaybe(receive: @escaping (MaybeResult<Output, Failure>) -> Void) -> AnyCancellable {
+  public func sinkMaybe(receive: @escaping @Sendable (MaybeResult<Output, Failure>) -> Void) -> AnyCancellable {
+    let sink = MaybeSink<Output, Failure>(.maybe(.init(receive)))
+    subscribe(sink)
+    return AnyCancellable(sink)
+  }
+
+  /// `sinkMaybe(receive:)` for this package's own operators, whose closure
+  /// is not `@Sendable` only because it captures a generic class (Swift 6
+  /// does not know its metatype to be Sendable): such a closure must be safe
+  /// to call from any thread.
+  package func sinkMaybeUnchecked(receive: @escaping (MaybeResult<Output, Failure>) -> Void) -> AnyCancellable {
     let sink = MaybeSink<Output, Failure>(.maybe(.init(receive)))
     subscribe(sink)
     return AnyCancellable(sink)

@@ -28,7 +28,10 @@ extension TraitPublishers {
   /// ```
   public struct Maybe<Output, Failure: Error>: MaybePublisher {
     /// The closure that completes a job, once.
-    public typealias Promise = (MaybeResult<Output, Failure>) -> Void
+    ///
+    /// `@Sendable`: a job may hand it to a completion handler that runs on
+    /// another thread (see Docs/Concurrency.md).
+    public typealias Promise = @Sendable (MaybeResult<Output, Failure>) -> Void
 
     /// The closure that starts a job.
     public let start: (@escaping Promise) -> AnyCancellable
@@ -96,7 +99,7 @@ final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConverti
       return start
     }
     guard let start else { return }
-    let cancellable = start { [self] result in complete(result) }
+    let cancellable = start(sendablePromise(completing: self))
     let stale = state.withLock { state -> AnyCancellable? in
       guard case let .running(downstream, nil) = state else {
         return cancellable  // completed or cancelled while starting
@@ -143,4 +146,28 @@ final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConverti
     }
     _ = previous  // released here, after the lock
   }
+}
+
+/// An object that a `@Sendable` promise completes.
+///
+/// A promise formed inside a class generic over its `Downstream` would
+/// capture `Downstream.Type`, which Swift 6 does not know to be Sendable
+/// (`SendableMetatypes`); a promise formed over a Sendable target captures
+/// only the target.
+@usableFromInline
+package protocol PromiseTarget<Outcome>: AnyObject, Sendable {
+  associatedtype Outcome
+  func complete(_ outcome: Outcome)
+}
+
+/// A `@Sendable` promise that completes `target`.
+@inlinable
+package func sendablePromise<Target: PromiseTarget>(
+  completing target: Target
+) -> @Sendable (Target.Outcome) -> Void {
+  { outcome in target.complete(outcome) }
+}
+
+extension MaybeJob: PromiseTarget {
+  @usableFromInline typealias Outcome = MaybeResult<Output, Failure>
 }

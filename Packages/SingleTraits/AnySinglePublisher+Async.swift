@@ -21,8 +21,6 @@ extension AnySinglePublisher {
   public init(_ operation: @escaping @Sendable () async throws(Failure) -> Output) {
     self.init(
       TraitPublishers.Single<Output, Failure> { promise in
-        // The promise may be called from any thread (TraitPublishers.Single).
-        nonisolated(unsafe) let promise = promise
         let task = Task {
           do throws(Failure) {
             promise(.success(try await operation()))

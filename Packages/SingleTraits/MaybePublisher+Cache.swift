@@ -104,7 +104,7 @@ extension Publishers {
       switch join {
       case let .start(upstream, id):
         // Weak: the cache owns the upstream subscription, not the reverse.
-        let subscription = upstream.sinkMaybe { [weak self] result in self?.complete(result) }
+        let subscription = upstream.sinkMaybeUnchecked { [weak self] result in self?.complete(result) }
         let stale = state.withLock { state -> AnyCancellable? in
           guard case .running(nil, let waiting, let nextID) = state else {
             return subscription  // completed while subscribing: nothing to keep

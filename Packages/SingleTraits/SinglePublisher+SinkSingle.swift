@@ -28,7 +28,7 @@ extension SinglePublisher {
   /// - Parameter receive: The closure to run with the outcome.
   /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
   @inlinable
-  public func sinkSingle(receive: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
+  public func sinkSingle(receive: @escaping @Sendable (Result<Output, Failure>) -> Void) -> AnyCancellable {
     // The maybe sink keeps the value until the completion, runs its closure
     // once, outside its lock, releases it at the end, and traps when a
     // single receiver gets a completion without a value.

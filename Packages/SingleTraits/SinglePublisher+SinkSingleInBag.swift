@@ -14,7 +14,7 @@ extension SinglePublisher {
   /// - Parameters:
   ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
   ///   - receive: The closure to run with the outcome.
-  public func sinkSingle(in bag: CancelBag, receive: @escaping (Result<Output, Failure>) -> Void) {
+  public func sinkSingle(in bag: CancelBag, receive: @escaping @Sendable (Result<Output, Failure>) -> Void) {
     bag.insert { onEnd in
       sinkSingle { result in
         receive(result)

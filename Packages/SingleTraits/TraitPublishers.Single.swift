@@ -28,7 +28,12 @@ extension TraitPublishers {
   /// ```
   public struct Single<Output, Failure: Error>: SinglePublisher {
     /// The closure that completes a job, once.
-    public typealias Promise = (Result<Output, Failure>) -> Void
+    ///
+    /// `@Sendable`, unlike the `(Result) -> Void` of Combine's `Future.Promise`:
+    /// a job may hand it to a completion handler that runs on another thread
+    /// (see Docs/Concurrency.md). Closures written for Combine's spelling
+    /// still compile.
+    public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
 
     /// The closure that starts a job.
     public let start: (@escaping Promise) -> AnyCancellable

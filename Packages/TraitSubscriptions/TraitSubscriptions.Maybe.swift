@@ -55,6 +55,17 @@ extension TraitSubscriptions {
     /// or the failure. Only the first call counts; calls after cancel are
     /// ignored. Before any demand, the result is kept and sent on the first
     /// demand, and ``start(with:)`` never runs.
+    /// ``receive(_:)`` as a `@Sendable` closure, to hand to a callback API
+    /// whose completion handler is `@Sendable`.
+    ///
+    /// Write `api.fetch(completion: promise)` rather than
+    /// `api.fetch { self.receive($0) }`: a closure written in the subclass
+    /// captures `Downstream.Type`, which Swift 6 does not know to be Sendable,
+    /// and warns (`SendableMetatypes`).
+    public final var promise: @Sendable (MaybeResult<Downstream.Input, Downstream.Failure>) -> Void {
+      sendableReceive(MaybePromiseRelay(self))
+    }
+
     public func receive(_ result: MaybeResult<Downstream.Input, Downstream.Failure>) {
       perform(machine.withLock { $0.receive(result) })
     }
@@ -82,5 +93,20 @@ extension TraitSubscriptions {
       }
       // The downstream and context in `action` are released here.
     }
+  }
+}
+
+/// What a `TraitSubscriptions.Maybe`'s `promise` calls: the subscription's
+/// `receive(_:)`. A separate final class, so that the subscription classes,
+/// which users subclass, conform to no protocol of their own.
+final class MaybePromiseRelay<Downstream: Subscriber, Context>: SendableResultReceiver {
+  let subscription: TraitSubscriptions.Maybe<Downstream, Context>
+
+  init(_ subscription: TraitSubscriptions.Maybe<Downstream, Context>) {
+    self.subscription = subscription
+  }
+
+  func receive(_ outcome: MaybeResult<Downstream.Input, Downstream.Failure>) {
+    subscription.receive(outcome)
   }
 }

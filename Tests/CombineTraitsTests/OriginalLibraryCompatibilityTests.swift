@@ -106,13 +106,13 @@ import Testing
   @Test func anErasedPublisherOfNeverKeepsTheMaybeAndCompletableTraits() {
     let subject = PassthroughSubject<Int, Failure>()
     let erased = subject.ignoreOutput().eraseToAnyPublisher()
-    var sawEmpty = false
+    let sawEmpty = Shared<Bool>(false)
     let cancellable = erased.sinkMaybe { result in
-      if case .finished = result { sawEmpty = true }
+      if case .finished = result { sawEmpty.value = true }
     }
     let completable = erased.eraseToAnyCompletablePublisher().record()
     subject.send(completion: .finished)
-    #expect(sawEmpty)
+    #expect(sawEmpty.value)
     #expect(completable.events == [.subscription, .finished])
     cancellable.cancel()
   }

@@ -42,9 +42,9 @@ import Testing
 
   @Test func maybeTraits() {
     let maybe: AnyMaybePublisher<Int, Never> = .empty()
-    var result: MaybeResult<Int, Never>?
-    _ = maybe.sinkMaybe { result = $0 }
-    #expect(result == .finished)
+    let result = Shared<MaybeResult<Int, Never>?>(nil)
+    _ = maybe.sinkMaybe { result.value = $0 }
+    #expect(result.value == .finished)
     #expect([1, 2].publisher.checkMaybe().record().completion == .failure(.tooManyElements))
   }
 

@@ -17,7 +17,7 @@ import TraitsTesting
   }
 
   @Test func sinkCompletableReceivesTheOutcome() {
-    var log: [String] = []
+    let log = Collector<String>()
     let cancellable = AnyCompletablePublisher<SaveError>.fail(.diskFull).sinkCompletable { result in
       switch result {
       case .success: log.append("saved")
@@ -25,7 +25,7 @@ import TraitsTesting
       }
     }
     // log == ["failed: diskFull"]
-    #expect(log == ["failed: diskFull"])
+    #expect(log.all == ["failed: diskFull"])
     withExtendedLifetime(cancellable) {}
   }
 

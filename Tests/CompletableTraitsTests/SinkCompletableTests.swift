@@ -5,31 +5,31 @@ import TraitsTesting
 
 @Suite struct SinkCompletableTests {
   @Test func receivesSuccessWhenThePublisherFinishes() {
-    var results: [Result<Void, TestError>] = []
-    let cancellable = Empty<Never, TestError>().sinkCompletable { results.append($0) }
-    #expect(results.count == 1)
-    if case .success = results.first {} else { Issue.record("expected success, got \(results)") }
+    let results = Shared<[Result<Void, TestError>]>([])
+    let cancellable = Empty<Never, TestError>().sinkCompletable { results.value.append($0) }
+    #expect(results.value.count == 1)
+    if case .success = results.value.first {} else { Issue.record("expected success, got \(results.value)") }
     withExtendedLifetime(cancellable) {}
   }
 
   @Test func receivesTheFailure() {
-    var errors: [TestError] = []
+    let errors = Shared<[TestError]>([])
     let cancellable = Fail<Never, TestError>(error: TestError(code: 3)).sinkCompletable { result in
-      if case let .failure(error) = result { errors.append(error) }
+      if case let .failure(error) = result { errors.value.append(error) }
     }
-    #expect(errors == [TestError(code: 3)])
+    #expect(errors.value == [TestError(code: 3)])
     withExtendedLifetime(cancellable) {}
   }
 
   @Test func requestsFromTheUpstreamAndCancelsIt() {
     let upstream = TestPublisher<Never, TestError>()
-    var calls = 0
-    let cancellable = ForwardCompletable(upstream: upstream).sinkCompletable { _ in calls += 1 }
+    let calls = Shared<Int>(0)
+    let cancellable = ForwardCompletable(upstream: upstream).sinkCompletable { _ in calls.value += 1 }
     #expect(upstream.requests == [.unlimited])
     cancellable.cancel()
     upstream.send(completion: .finished)
     #expect(upstream.cancellations == 1)
-    #expect(calls == 0)  // never after cancel
+    #expect(calls.value == 0)  // never after cancel
   }
 
   @Test func releasesTheClosureAfterCompletion() {

@@ -54,19 +54,19 @@ import TraitsTesting
   }
 
   @Test func sinkMaybeHandlesThreeCases() {
-    var names: [String] = []
-    var missing = 0
-    func handle(_ result: MaybeResult<String, TestError>) {
+    let names = Shared<[String]>([])
+    let missing = Shared(0)
+    @Sendable func handle(_ result: MaybeResult<String, TestError>) {
       switch result {
-      case .finished: missing += 1
-      case let .success(name): names.append(name)
+      case .finished: missing.value += 1
+      case let .success(name): names.value.append(name)
       case .failure: Issue.record("unexpected failure")
       }
     }
     let first = AnyMaybePublisher<String, TestError>.just("Alice").sinkMaybe { handle($0) }
     let second = AnyMaybePublisher<String, TestError>.empty().sinkMaybe { handle($0) }
-    #expect(names == ["Alice"])
-    #expect(missing == 1)
+    #expect(names.value == ["Alice"])
+    #expect(missing.value == 1)
     withExtendedLifetime((first, second)) {}
   }
 }

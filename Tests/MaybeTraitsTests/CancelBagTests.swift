@@ -26,31 +26,31 @@ import TraitsTesting
 
   @Test func aFailureAlsoRemovesTheSubscription() {
     let bag = CancelBag()
-    var completions: [Subscribers.Completion<TestError>] = []
+    let completions = Shared<[Subscribers.Completion<TestError>]>([])
     Fail<Int, TestError>(error: TestError(code: 1)).sink(
       in: bag,
-      receiveCompletion: { completions.append($0) },
+      receiveCompletion: { completions.value.append($0) },
       receiveValue: { _ in }
     )
-    #expect(completions == [.failure(TestError(code: 1))])
+    #expect(completions.value == [.failure(TestError(code: 1))])
     #expect(bag.isEmpty)
   }
 
   @Test func neverFailingSinkAndSinkMaybe() {
     let bag = CancelBag()
     let subject = PassthroughSubject<Int, Never>()
-    var values: [Int] = []
-    var outcomes: [MaybeResult<Int, Never>] = []
-    subject.sink(in: bag) { values.append($0) }
-    Forward(upstream: subject).sinkMaybe(in: bag) { outcomes.append($0) }
+    let values = Shared<[Int]>([])
+    let outcomes = Shared<[MaybeResult<Int, Never>]>([])
+    subject.sink(in: bag) { values.value.append($0) }
+    Forward(upstream: subject).sinkMaybe(in: bag) { outcomes.value.append($0) }
     #expect(bag.count == 2)
 
     subject.send(1)
     subject.send(completion: .finished)
 
-    #expect(values == [1])
-    #expect(outcomes.count == 1)
-    if case .success(1) = outcomes.first {} else { Issue.record("expected .success(1), got \(outcomes)") }
+    #expect(values.value == [1])
+    #expect(outcomes.value.count == 1)
+    if case .success(1) = outcomes.value.first {} else { Issue.record("expected .success(1), got \(outcomes.value)") }
     #expect(bag.isEmpty)
   }
 

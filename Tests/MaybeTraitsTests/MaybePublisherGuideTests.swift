@@ -52,7 +52,7 @@ import TraitsTesting
 
   @Test func sinkMaybeReceivesOneOutcome() {
     let cache = [1: User(id: 1, name: "Alice")]
-    var log: [String] = []
+    let log = Collector<String>()
 
     let cancellable = cache[2].publisher.sinkMaybe { result in
       switch result {
@@ -63,7 +63,7 @@ import TraitsTesting
     }
     // log == ["not cached"]
 
-    #expect(log == ["not cached"])
+    #expect(log.all == ["not cached"])
     withExtendedLifetime(cancellable) {}
   }
 

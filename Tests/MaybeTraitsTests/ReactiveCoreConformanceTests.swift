@@ -6,15 +6,16 @@ import TraitsTesting
 
 /// What a maybe publisher gives `sinkMaybe`, synchronously: a call compiles
 /// only if the publisher conforms to MaybePublisher.
-private func maybeResult<P: MaybePublisher>(_ publisher: P) -> MaybeResult<P.Output, P.Failure>? {
-  var result: MaybeResult<P.Output, P.Failure>?
-  let cancellable = publisher.sinkMaybe { result = $0 }
+private func maybeResult<P: MaybePublisher>(_ publisher: P) -> MaybeResult<P.Output, P.Failure>?
+where P.Output: Sendable {
+  let result = Shared<MaybeResult<P.Output, P.Failure>?>(nil)
+  let cancellable = publisher.sinkMaybe { result.value = $0 }
   withExtendedLifetime(cancellable) {}
-  return result
+  return result.value
 }
 
 /// The value a maybe publisher publishes, if any.
-private func maybeValue<P: MaybePublisher>(_ publisher: P) -> P.Output? {
+private func maybeValue<P: MaybePublisher>(_ publisher: P) -> P.Output? where P.Output: Sendable {
   if case let .success(value) = maybeResult(publisher) { value } else { nil }
 }
 
@@ -189,10 +190,10 @@ private struct Item: Codable, Equatable {
   @Test func sharingOperators() {
     #expect(maybeResult(one.share()) == .success(1))
     let connectable = one.makeConnectable()
-    var result: MaybeResult<Int, Never>?
-    let cancellable = connectable.sinkMaybe { result = $0 }
+    let result = Shared<MaybeResult<Int, Never>?>(nil)
+    let cancellable = connectable.sinkMaybe { result.value = $0 }
     let connection = connectable.connect()
-    #expect(result == .success(1))
+    #expect(result.value == .success(1))
     #expect(maybeResult(one.makeConnectable().autoconnect()) == .success(1))
     withExtendedLifetime((cancellable, connection)) {}
   }

@@ -6,13 +6,16 @@ import TraitsTesting
 /// The samples of the "sinkMaybe(receive:)" section of the specification.
 @Suite struct SinkMaybeSampleTests {
   /// What the handlers of the samples saw.
-  final class Screen {
-    var names: [String] = []
-    var errors: [TestError] = []
-    var noNames = 0
-    func handle(_ name: String) { names.append(name) }
-    func handle(_ error: TestError) { errors.append(error) }
-    func handleNoName() { noNames += 1 }
+  final class Screen: Sendable {
+    let nameList = Collector<String>()
+    let errorList = Collector<TestError>()
+    let noNameList = Collector<Void>()
+    var names: [String] { nameList.all }
+    var errors: [TestError] { errorList.all }
+    var noNames: Int { noNameList.all.count }
+    func handle(_ name: String) { nameList.append(name) }
+    func handle(_ error: TestError) { errorList.append(error) }
+    func handleNoName() { noNameList.append(()) }
   }
 
   /// A name, no name (`""`), or an error (`nil`).
@@ -88,10 +91,10 @@ import TraitsTesting
 
   @Test func sinkMaybeOnAPublisherMadeMaybeByAnExtension() {
     let maybePublisher = MyMaybePublisher().eraseToAnyMaybePublisher()
-    var results: [MaybeResult<Int, Never>] = []
-    let cancellable = MyMaybePublisher().sinkMaybe { result in results.append(result) }
+    let results = Shared<[MaybeResult<Int, Never>]>([])
+    let cancellable = MyMaybePublisher().sinkMaybe { result in results.value.append(result) }
     #expect(maybePublisher.record().events == [.subscription, .value(1), .finished])
-    #expect(results == [.success(1)])
+    #expect(results.value == [.success(1)])
     withExtendedLifetime(cancellable) {}
   }
 }

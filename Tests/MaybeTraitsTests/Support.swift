@@ -1,5 +1,6 @@
 import MaybeTraits
 import ReactiveCore
+import Synchronization
 import Testing
 
 extension Optional where Wrapped == ExitTest.Result {
@@ -24,5 +25,23 @@ struct Forward<Upstream: Publisher>: MaybePublisher {
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     upstream.receive(subscriber: subscriber)
+  }
+}
+
+/// Collects what closures receive, from any thread.
+final class Collector<Element: Sendable>: Sendable {
+  private let list = Mutex<[Element]>([])
+  var all: [Element] { list.withLock { $0 } }
+  func append(_ element: Element) { list.withLock { $0.append(element) } }
+}
+
+/// A variable that `@Sendable` sink closures may write (sinks take
+/// `@Sendable` closures: see Docs/Concurrency.md).
+final class Shared<Value: Sendable>: Sendable {
+  private let storage: Mutex<Value>
+  init(_ value: Value) { storage = Mutex(value) }
+  var value: Value {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
   }
 }

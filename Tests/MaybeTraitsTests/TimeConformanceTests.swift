@@ -14,12 +14,12 @@ import FoundationNetworking
 private func maybeResult<P: MaybePublisher>(
   _ publisher: P,
   on scheduler: VirtualTimeScheduler
-) -> MaybeResult<P.Output, P.Failure>? {
-  var result: MaybeResult<P.Output, P.Failure>?
-  let cancellable = publisher.sinkMaybe { result = $0 }
+) -> MaybeResult<P.Output, P.Failure>? where P.Output: Sendable {
+  let result = Shared<MaybeResult<P.Output, P.Failure>?>(nil)
+  let cancellable = publisher.sinkMaybe { result.value = $0 }
   scheduler.run()
   withExtendedLifetime(cancellable) {}
-  return result
+  return result.value
 }
 
 /// The rows "Time and scheduling" of ReactiveCore+MaybePublisher.swift, and

@@ -113,12 +113,12 @@ import TraitsTesting
   @Test func keepsTheTrait() {
     let single: some SinglePublisher<Int, Never> = Just(1).cache()
     let maybe: some MaybePublisher<Int, Never> = Optional<Int>.none.publisher.cache()
-    var outcomes: [String] = []
+    let outcomes = Shared<[String]>([])
     let cancellables = [
-      single.sinkSingle { outcomes.append("\($0)") },
-      maybe.sinkMaybe { outcomes.append("\($0)") },
+      single.sinkSingle { outcomes.value.append("\($0)") },
+      maybe.sinkMaybe { outcomes.value.append("\($0)") },
     ]
-    #expect(outcomes == ["success(1)", "finished"])
+    #expect(outcomes.value == ["success(1)", "finished"])
     withExtendedLifetime(cancellables) {}
   }
 

@@ -12,9 +12,9 @@ import TraitsTesting
 
   @Test func ifEmptyDefaultIsReplaceEmptyAndASingle() {
     let publisher: Publishers.ReplaceEmpty<Optional<Int>.Publisher> = Optional<Int>.none.publisher.ifEmpty(default: 1)
-    var outcome: Result<Int, Never>?
-    let cancellable = publisher.sinkSingle { outcome = $0 }
-    #expect(outcome == .success(1))
+    let outcome = Shared<Result<Int, Never>?>(nil)
+    let cancellable = publisher.sinkSingle { outcome.value = $0 }
+    #expect(outcome.value == .success(1))
     withExtendedLifetime(cancellable) {}
   }
 
@@ -87,12 +87,12 @@ import TraitsTesting
     // Each call compiles only because of a conditional conformance.
     let single: some SinglePublisher<Int, Never> = none.ifEmpty(switchTo: Just(1))
     let maybe: some MaybePublisher<Int, Never> = none.ifEmpty(switchTo: Optional(2).publisher)
-    var outcomes: [MaybeResult<Int, Never>] = []
+    let outcomes = Shared<[MaybeResult<Int, Never>]>([])
     let cancellables = [
-      single.sinkSingle { result in outcomes.append(result.maybeResult) },
-      maybe.sinkMaybe { outcomes.append($0) },
+      single.sinkSingle { result in outcomes.value.append(result.maybeResult) },
+      maybe.sinkMaybe { outcomes.value.append($0) },
     ]
-    #expect(outcomes.map(\.value) == [1, 2])
+    #expect(outcomes.value.map(\.value) == [1, 2])
     withExtendedLifetime(cancellables) {}
   }
 

@@ -6,15 +6,15 @@ import TraitsTesting
 
 /// What a single publisher gives `sinkSingle`, synchronously: a call compiles
 /// only if the publisher conforms to SinglePublisher.
-private func singleResult<P: SinglePublisher>(_ publisher: P) -> Result<P.Output, P.Failure>? {
-  var result: Result<P.Output, P.Failure>?
-  let cancellable = publisher.sinkSingle { result = $0 }
+private func singleResult<P: SinglePublisher>(_ publisher: P) -> Result<P.Output, P.Failure>? where P.Output: Sendable {
+  let result = Shared<Result<P.Output, P.Failure>?>(nil)
+  let cancellable = publisher.sinkSingle { result.value = $0 }
   withExtendedLifetime(cancellable) {}
-  return result
+  return result.value
 }
 
 /// The value a single publisher publishes, if any.
-private func singleValue<P: SinglePublisher>(_ publisher: P) -> P.Output? {
+private func singleValue<P: SinglePublisher>(_ publisher: P) -> P.Output? where P.Output: Sendable {
   if case let .success(value) = singleResult(publisher) { value } else { nil }
 }
 

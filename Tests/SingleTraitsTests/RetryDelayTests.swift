@@ -84,13 +84,13 @@ import TraitsTesting
     let single: some SinglePublisher<Int, TestError> = Fail<Int, TestError>(error: TestError())
       .retry(1, delay: 1, scheduler: scheduler)
     let maybe: some MaybePublisher<Int, TestError> = Empty<Int, TestError>().retry(1, delay: 1, scheduler: scheduler)
-    var outcomes: [String] = []
+    let outcomes = Shared<[String]>([])
     let cancellables = [
-      single.sinkSingle { outcomes.append("single \($0)") },
-      maybe.sinkMaybe { outcomes.append("maybe \($0)") },
+      single.sinkSingle { outcomes.value.append("single \($0)") },
+      maybe.sinkMaybe { outcomes.value.append("maybe \($0)") },
     ]
     scheduler.advance(by: 1)
-    #expect(outcomes == ["maybe finished", "single failure(SingleTraitsTests.TestError(code: 0))"])
+    #expect(outcomes.value == ["maybe finished", "single failure(SingleTraitsTests.TestError(code: 0))"])
     withExtendedLifetime(cancellables) {}
   }
 

@@ -49,7 +49,7 @@ import TraitsTesting
   }
 
   @Test func sinkSingleReceivesOneResult() {
-    var log: [String] = []
+    let log = Collector<String>()
 
     let cancellable = AnySinglePublisher<User, LookupError>.just(User(id: 1, name: "Alice"))
       .sinkSingle { result in
@@ -60,7 +60,7 @@ import TraitsTesting
       }
     // log == ["hello Alice"]
 
-    #expect(log == ["hello Alice"])
+    #expect(log.all == ["hello Alice"])
     withExtendedLifetime(cancellable) {}
   }
 
@@ -129,7 +129,7 @@ import TraitsTesting
   }
 
   @Test func preventCancellationLetsTheSaveFinish() {
-    var log: [String] = []
+    let log = Collector<String>()
     var finishSave: ((Result<Void, Never>) -> Void)?
     let save = Future<Void, Never> { promise in finishSave = promise }
       .handleEvents(receiveCompletion: { _ in log.append("saved") })
@@ -139,7 +139,7 @@ import TraitsTesting
     finishSave?(.success(()))
     // log == ["saved"]
 
-    #expect(log == ["saved"])
+    #expect(log.all == ["saved"])
   }
 
   @Test func fireAndForgetRunsTheWork() {

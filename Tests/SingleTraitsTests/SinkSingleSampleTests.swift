@@ -5,11 +5,13 @@ import Testing
 /// The samples of the "sinkSingle(receive:)" section of the specification.
 @Suite struct SinkSingleSampleTests {
   /// What the handlers of the sample saw.
-  final class Screen {
-    var names: [String] = []
-    var errors: [TestError] = []
-    func handle(_ name: String) { names.append(name) }
-    func handle(_ error: TestError) { errors.append(error) }
+  final class Screen: Sendable {
+    let nameList = Collector<String>()
+    let errorList = Collector<TestError>()
+    var names: [String] { nameList.all }
+    var errors: [TestError] { errorList.all }
+    func handle(_ name: String) { nameList.append(name) }
+    func handle(_ error: TestError) { errorList.append(error) }
   }
 
   func namePublisher(_ name: String?) -> AnySinglePublisher<String, TestError> {

@@ -14,12 +14,12 @@ import FoundationNetworking
 private func singleResult<P: SinglePublisher>(
   _ publisher: P,
   on scheduler: VirtualTimeScheduler
-) -> Result<P.Output, P.Failure>? {
-  var result: Result<P.Output, P.Failure>?
-  let cancellable = publisher.sinkSingle { result = $0 }
+) -> Result<P.Output, P.Failure>? where P.Output: Sendable {
+  let result = Shared<Result<P.Output, P.Failure>?>(nil)
+  let cancellable = publisher.sinkSingle { result.value = $0 }
   scheduler.run()
   withExtendedLifetime(cancellable) {}
-  return result
+  return result.value
 }
 
 /// The rows "Time and scheduling" of ReactiveCore+SinglePublisher.swift, and

@@ -59,10 +59,10 @@ import TraitsTesting
     let scheduler = VirtualTimeScheduler()
     let timed: AnySinglePublisher<Int, TestError> = AnySinglePublisher<Int, TestError>.never()
       .timeout(10, scheduler: scheduler, error: { TestError(code: 9) })
-    var outcome: Result<Int, TestError>?
-    let cancellable = timed.sinkSingle { outcome = $0 }
+    let outcome = Shared<Result<Int, TestError>?>(nil)
+    let cancellable = timed.sinkSingle { outcome.value = $0 }
     scheduler.advance(by: 10)
-    #expect(outcome == .failure(TestError(code: 9)))
+    #expect(outcome.value == .failure(TestError(code: 9)))
     withExtendedLifetime(cancellable) {}
   }
 }

@@ -43,8 +43,8 @@ import TraitsTesting
 
   @Test func theJobClosure() {
     let client = Client()
-    var printed: [Result<String, DownloadError>] = []
-    func print(_ result: Result<String, DownloadError>) { printed.append(result) }
+    let printed = Collector<Result<String, DownloadError>>()
+    @Sendable func print(_ result: Result<String, DownloadError>) { printed.append(result) }
 
     func download(_ path: String) -> TraitPublishers.Single<String, DownloadError> {
       TraitPublishers.Single { promise in
@@ -58,7 +58,7 @@ import TraitsTesting
     }
     #expect(client.started == ["/notes.txt"])
     client.answer(1, .success("notes"))
-    #expect(printed == [.success("notes")])
+    #expect(printed.all == [.success("notes")])
     // The cancellable is cancelled after the result, for cleanup.
     #expect(client.cancelled == [1])
     _ = cancellable
@@ -144,12 +144,12 @@ import TraitsTesting
     #expect(saved == ["draft"])
 
     // Without preventCancellation, the promise after a cancel is ignored.
-    var heard = false
-    let plain = save.sinkSingle { _ in heard = true }
+    let heard = Shared<Bool>(false)
+    let plain = save.sinkSingle { _ in heard.value = true }
     plain.cancel()
     storage.finishPendingWrites()
     #expect(saved == ["draft", "draft"])
-    #expect(!heard)
+    #expect(!heard.value)
   }
 
   @Test func preventCancellationKeepsTheTrait() {

@@ -16,7 +16,6 @@ import TraitsTesting
     var publisher: TraitPublishers.Single<Int, TestError> {
       TraitPublishers.Single { promise in
         self.starts.add(1, ordering: .relaxed)
-        nonisolated(unsafe) let promise = promise
         self.promises.withLock { $0.append { promise($0) } }
         return AnyCancellable { self.cleanups.add(1, ordering: .relaxed) }
       }

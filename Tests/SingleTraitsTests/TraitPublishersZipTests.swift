@@ -65,11 +65,11 @@ import TraitsTesting
       AnySinglePublisher<Int, Never>.just(1),
       AnySinglePublisher<String, Never>.just("a")
     )
-    var outcome: String?
+    let outcome = Shared<String?>(nil)
     let cancellable = zipped.sinkSingle { result in
-      if case let .success((number, text)) = result { outcome = "\(number)\(text)" }
+      if case let .success((number, text)) = result { outcome.value = "\(number)\(text)" }
     }
-    #expect(outcome == "1a")
+    #expect(outcome.value == "1a")
     withExtendedLifetime(cancellable) {}
   }
 }

@@ -54,14 +54,14 @@ import TraitsTesting
 
   @Test func theSubscriptionIsReleasedAfterCompletionThroughSinkSingle() {
     weak var weakProbe: Probe?
-    var results: [Result<Int, TestError>] = []
+    let results = Collector<Result<Int, TestError>>()
     let cancellable: AnyCancellable
     do {
       let probe = Probe(resultInStart: .success(1))
       weakProbe = probe
       cancellable = ProbeSinglePublisher(probe: probe).sinkSingle { results.append($0) }
     }
-    #expect(results == [.success(1)])
+    #expect(results.all == [.success(1)])
     #expect(weakProbe == nil)
     _ = cancellable
   }

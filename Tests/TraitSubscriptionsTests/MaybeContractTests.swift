@@ -87,21 +87,21 @@ import TraitsTesting
 
   @Test func worksThroughSinkMaybe() {
     let probe = Probe()
-    var results: [MaybeResult<Int, TestError>] = []
+    let results = Collector<MaybeResult<Int, TestError>>()
     let cancellable = ProbeMaybePublisher(probe: probe).sinkMaybe { results.append($0) }
     probe.complete(.finished)
-    #expect(results == [.finished])
+    #expect(results.all == [.finished])
     #expect(probe.log == ["start", "didComplete"])
     _ = cancellable
   }
 
   @Test func cancellingTheSinkCallsDidCancel() {
     let probe = Probe()
-    var results: [MaybeResult<Int, TestError>] = []
+    let results = Collector<MaybeResult<Int, TestError>>()
     let cancellable = ProbeMaybePublisher(probe: probe).sinkMaybe { results.append($0) }
     cancellable.cancel()
     probe.complete(.success(1))
-    #expect(results == [])
+    #expect(results.all == [])
     #expect(probe.log == ["start", "didCancel"])
   }
 

@@ -74,22 +74,22 @@ struct PhoneNumberPublisher: SinglePublisher {
 @Suite struct PhoneNumberPickerTests {
   @Test func thePickerIsPresentedOnSubscription() {
     let picker = FakeContactPicker()
-    var results: [Result<String?, Never>] = []
+    let results = Collector<Result<String?, Never>>()
     let cancellable = PhoneNumberPublisher(picker: picker).sinkSingle { results.append($0) }
 
     #expect(picker.isPresented)
-    #expect(results.isEmpty)
+    #expect(results.all.isEmpty)
     _ = cancellable
   }
 
   @Test func theUserSelectsANumber() {
     let picker = FakeContactPicker()
-    var results: [Result<String?, Never>] = []
+    let results = Collector<Result<String?, Never>>()
     let cancellable = PhoneNumberPublisher(picker: picker).sinkSingle { results.append($0) }
 
     picker.userSelects("+33 1 23 45 67 89")
 
-    #expect(results == [.success("+33 1 23 45 67 89")])
+    #expect(results.all == [.success("+33 1 23 45 67 89")])
     #expect(!picker.isPresented)
     _ = cancellable
   }
@@ -105,7 +105,7 @@ struct PhoneNumberPublisher: SinglePublisher {
 
   @Test func cancellingWhileThePickerIsShownDismissesIt() {
     let picker = FakeContactPicker()
-    var results: [Result<String?, Never>] = []
+    let results = Collector<Result<String?, Never>>()
     let cancellable = PhoneNumberPublisher(picker: picker).sinkSingle { results.append($0) }
     #expect(picker.isPresented)
 
@@ -113,7 +113,7 @@ struct PhoneNumberPublisher: SinglePublisher {
     picker.userSelects("+1 555 0100")  // too late: ignored
 
     #expect(!picker.isPresented)
-    #expect(results.isEmpty)
+    #expect(results.all.isEmpty)
   }
 
   @Test func eachSubscriptionPresentsThePickerOnce() {

@@ -176,25 +176,25 @@ import TraitsTesting
 
   @Test func worksThroughSinkSingle() {
     let probe = Probe()
-    var results: [Result<Int, TestError>] = []
+    let results = Collector<Result<Int, TestError>>()
     let cancellable = ProbeSinglePublisher(probe: probe).sinkSingle { results.append($0) }
 
     probe.complete(.success(1))
 
-    #expect(results == [.success(1)])
+    #expect(results.all == [.success(1)])
     #expect(probe.log == ["start", "didComplete"])
     _ = cancellable
   }
 
   @Test func cancellingTheSinkCallsDidCancel() {
     let probe = Probe()
-    var results: [Result<Int, TestError>] = []
+    let results = Collector<Result<Int, TestError>>()
     let cancellable = ProbeSinglePublisher(probe: probe).sinkSingle { results.append($0) }
 
     cancellable.cancel()
     probe.complete(.success(1))
 
-    #expect(results == [])
+    #expect(results.all == [])
     #expect(probe.log == ["start", "didCancel"])
   }
 

@@ -3,6 +3,7 @@
 
 import CombineTraits
 import Foundation
+import Synchronization
 
 /// Records a publisher's events with their times, and waits for its end.
 final class Timeline<Output, Failure: Error>: @unchecked Sendable {
@@ -94,12 +95,22 @@ func draw(_ label: String, _ diagram: String, _ note: String = "") {
 /// Counts what the demo checked, so that it exits non-zero if one scenario
 /// did not do what it says.
 enum Checks {
-  nonisolated(unsafe) static var failures: [String] = []
+  private static let failed = Mutex<[String]>([])
+  static var failures: [String] { failed.withLock { $0 } }
 
   static func expect(_ condition: Bool, _ what: String) {
     if !condition {
-      failures.append(what)
+      failed.withLock { $0.append(what) }
       print("   ✗ unexpected: \(what)")
     }
+  }
+}
+
+/// A text that `@Sendable` closures (sinkSingle, sinkMaybe) may write.
+final class SharedText: Sendable {
+  private let text = Mutex("")
+  var value: String {
+    get { text.withLock { $0 } }
+    set { text.withLock { $0 = newValue } }
   }
 }

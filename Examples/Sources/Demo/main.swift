@@ -6,6 +6,7 @@ import CombineTraits
 import ContactsCache
 import Foundation
 import QuoteService
+import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -109,16 +110,17 @@ say("ContactsCache (a target that imports MaybeTraits only) returns AnyMaybePubl
 do {
   let contacts = ContactsCache([Contact(name: "Ada", phone: "+44 20 7946 0000")])
   for name in ["Ada", "Zed"] {
-    var outcome = ""
+    // A sinkMaybe closure is @Sendable: what it writes must be safe to share.
+    let outcome = SharedText()
     _ = contacts.phone(of: name).sinkMaybe { result in
       switch result {
-      case let .success(phone): outcome = "found \(phone)"
-      case .finished: outcome = "nobody by that name: finished without a value"
+      case let .success(phone): outcome.value = "found \(phone)"
+      case .finished: outcome.value = "nobody by that name: finished without a value"
       }
     }
     let line = Timeline<String, Never>()
     line.record(contacts.phone(of: name))
-    draw("phone(\(name))", line.diagram, outcome)
+    draw("phone(\(name))", line.diagram, outcome.value)
   }
   Checks.expect(Timeline<String, Never>.count(contacts.phone(of: "Zed")) == 0, "an unknown contact gives no value")
 }
@@ -135,28 +137,26 @@ extension Timeline {
 // MARK: - 3. A callback API wrapped with TraitSubscriptions
 
 /// A callback API: it geocodes an address after a while, and can be cancelled.
-final class Geocoder: @unchecked Sendable {
-  private let lock = NSLock()
-  private var cancelled: Set<String> = []
-  private(set) var cancellations: [String] = []
+/// Its completion handler is @Sendable, as Swift 6 APIs declare them.
+final class Geocoder: Sendable {
+  private let state = Mutex((cancelled: Set<String>(), cancellations: [String]()))
+  var cancellations: [String] { state.withLock { $0.cancellations } }
 
-  func locate(_ address: String, completion: @escaping (Result<String, DemoError>) -> Void) {
-    // A callback API of the old school: its completion is not @Sendable.
-    nonisolated(unsafe) let completion = completion
+  func locate(_ address: String, completion: @escaping @Sendable (Result<String, DemoError>) -> Void) {
     // Lyon's server is slow (2 s), so the demo's cancel at 50 ms always comes
     // first, however loaded the machine.
     let latency: DispatchTimeInterval = address == "Lyon" ? .seconds(2) : .milliseconds(60)
     DispatchQueue.global().asyncAfter(deadline: .now() + latency) {
-      let wasCancelled = self.lock.withLock { self.cancelled.contains(address) }
+      let wasCancelled = self.state.withLock { $0.cancelled.contains(address) }
       guard !wasCancelled else { return }
       completion(address.isEmpty ? .failure(DemoError(description: "empty address")) : .success("48.85N 2.35E"))
     }
   }
 
   func cancel(_ address: String) {
-    lock.withLock {
-      cancelled.insert(address)
-      cancellations.append(address)
+    state.withLock {
+      $0.cancelled.insert(address)
+      $0.cancellations.append(address)
     }
   }
 }
@@ -175,10 +175,13 @@ struct GeocodePublisher: SinglePublisher {
   }
 
   private final class Subscription<Downstream: Subscriber>:
+    // Swift asks a subclass of an `@unchecked Sendable` class to restate the
+    // conformance; this one adds no state of its own.
     TraitSubscriptions.Single<Downstream, (geocoder: Geocoder, address: String)>, @unchecked Sendable
   where Downstream.Input == String, Downstream.Failure == DemoError {
     override func start(with context: (geocoder: Geocoder, address: String)) {
-      context.geocoder.locate(context.address) { result in self.receive(result) }
+      // `promise` is receive(_:) as a @Sendable closure, for @Sendable completion handlers.
+      context.geocoder.locate(context.address, completion: promise)
     }
 
     override func didCancel(with context: (geocoder: Geocoder, address: String)) {

@@ -23,7 +23,13 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   /// The closure that the future's work calls, once, with its result.
   ///
   /// Its argument is the outcome: `.success(value)` or `.failure(error)`.
-  public typealias Promise = (Result<Output, Failure>) -> Void
+  ///
+  /// `@Sendable`, where Combine declares `(Result<Output, Failure>) -> Void`:
+  /// the promise is safe to call from any thread (it resolves under the
+  /// future's lock), and saying so lets Swift 6 code capture it in a
+  /// `@Sendable` completion handler. Code written for Combine's spelling
+  /// still compiles: a `@Sendable` function converts to a plain one.
+  public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
 
   /// States:
   /// - `pending(conduits)`: not resolved; the subscriptions waiting for the result;
@@ -44,7 +50,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   ///   to call, now or later and from any thread, with the outcome.
   @inlinable
   public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
-    attemptToFulfill(self.promise)
+    attemptToFulfill { [self] result in promise(result) }
   }
 
   @inlinable

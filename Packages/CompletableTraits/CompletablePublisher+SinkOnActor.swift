@@ -1,0 +1,45 @@
+import MaybeTraits
+public import ReactiveCore
+
+extension CompletablePublisher {
+  /// Attaches a subscriber that runs `receive` with the publisher's outcome
+  /// on `actor`, isolated to it; it never runs after the returned
+  /// cancellable is cancelled.
+  ///
+  /// - Parameters:
+  ///   - actor: The actor the closure runs on.
+  ///   - receive: The closure to run with the actor and the outcome.
+  /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
+  public func sinkCompletable<A: Actor>(
+    on actor: A,
+    receive: @escaping @Sendable (isolated A, Result<Void, Failure>) -> Void
+  ) -> AnyCancellable {
+    let gate = IsolatedDeliveryGate()
+    let subscription = sinkCompletable { result in
+      Task { await gate.deliver(result, on: actor, to: receive) }
+    }
+    return AnyCancellable {
+      gate.close()
+      subscription.cancel()
+    }
+  }
+
+  /// Attaches a subscriber that runs `receive` with the publisher's outcome
+  /// on the main actor; it never runs after the returned cancellable is
+  /// cancelled.
+  ///
+  /// - Parameter receive: The closure to run with the outcome.
+  /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
+  public func sinkCompletable(
+    onMainActor receive: @escaping @MainActor @Sendable (Result<Void, Failure>) -> Void
+  ) -> AnyCancellable {
+    let gate = IsolatedDeliveryGate()
+    let subscription = sinkCompletable { result in
+      Task { @MainActor in gate.deliverOnMainActor(result, to: receive) }
+    }
+    return AnyCancellable {
+      gate.close()
+      subscription.cancel()
+    }
+  }
+}

@@ -1,0 +1,136 @@
+public import ReactiveCore
+
+extension MaybePublisher where Output: Sendable {
+  /// Attaches a subscriber that runs `receive` with the publisher's one
+  /// outcome on `actor`, isolated to it.
+  ///
+  /// The outcome arrives on whatever thread the upstream completes on; the
+  /// closure runs later, on the actor, with the actor as its isolated first
+  /// argument. It never runs after the returned cancellable is cancelled.
+  ///
+  /// ```swift
+  /// actor Inventory {
+  ///   var count = 0
+  ///   func refresh(in bag: CancelBag) {
+  ///     stock.sinkMaybe(in: bag, on: self) { inventory, result in
+  ///       if case let .success(count) = result { inventory.count = count }
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - actor: The actor the closure runs on.
+  ///   - receive: The closure to run with the actor and the outcome.
+  /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
+  public func sinkMaybe<A: Actor>(
+    on actor: A,
+    receive: @escaping @Sendable (isolated A, MaybeResult<Output, Failure>) -> Void
+  ) -> AnyCancellable {
+    let gate = IsolatedDeliveryGate()
+    let subscription = sinkMaybe { result in
+      Task { await gate.deliver(result, on: actor, to: receive) }
+    }
+    return AnyCancellable {
+      gate.close()
+      subscription.cancel()
+    }
+  }
+
+  /// Attaches a subscriber that runs `receive` with the publisher's one
+  /// outcome on the main actor.
+  ///
+  /// The closure may use main-actor state: the compiler knows where it runs.
+  /// It runs later, on the main actor, never after the returned cancellable
+  /// is cancelled.
+  ///
+  /// - Parameter receive: The closure to run with the outcome.
+  /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
+  public func sinkMaybe(
+    onMainActor receive: @escaping @MainActor @Sendable (MaybeResult<Output, Failure>) -> Void
+  ) -> AnyCancellable {
+    let gate = IsolatedDeliveryGate()
+    let subscription = sinkMaybe { result in
+      Task { @MainActor in gate.deliverOnMainActor(result, to: receive) }
+    }
+    return AnyCancellable {
+      gate.close()
+      subscription.cancel()
+    }
+  }
+
+  /// Attaches a subscriber that runs `receive` on `actor` as
+  /// ``sinkMaybe(on:receive:)`` does, and whose subscription `bag` keeps
+  /// until the closure has run.
+  ///
+  /// - Parameters:
+  ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
+  ///   - actor: The actor the closure runs on.
+  ///   - receive: The closure to run with the actor and the outcome.
+  public func sinkMaybe<A: Actor>(
+    in bag: CancelBag,
+    on actor: A,
+    receive: @escaping @Sendable (isolated A, MaybeResult<Output, Failure>) -> Void
+  ) {
+    bag.insert { onEnd in
+      sinkMaybe(on: actor) { actor, result in
+        receive(actor, result)
+        onEnd()
+      }
+    }
+  }
+
+  /// Attaches a subscriber that runs `receive` on the main actor as
+  /// ``sinkMaybe(onMainActor:)`` does, and whose subscription `bag` keeps
+  /// until the closure has run.
+  ///
+  /// - Parameters:
+  ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
+  ///   - receive: The closure to run with the outcome.
+  public func sinkMaybe(
+    in bag: CancelBag,
+    onMainActor receive: @escaping @MainActor @Sendable (MaybeResult<Output, Failure>) -> Void
+  ) {
+    bag.insert { onEnd in
+      sinkMaybe(onMainActor: { result in
+        receive(result)
+        onEnd()
+      })
+    }
+  }
+}
+
+/// Carries an outcome to an actor, unless the subscription was cancelled
+/// before the actor got to run it.
+///
+/// States: open (`true`), closed (`false`, by `close()`; final).
+package final class IsolatedDeliveryGate: Sendable {
+  private let isOpen = Lock(true)
+
+  package init() {}
+
+  /// Stops every delivery that has not started yet.
+  package func close() {
+    isOpen.withLock { $0 = false }
+  }
+
+  /// Runs `receive` on `actor` if the gate is still open.
+  package func deliver<A: Actor, Outcome: Sendable>(
+    _ outcome: Outcome,
+    on actor: isolated A,
+    to receive: @Sendable (isolated A, Outcome) -> Void
+  ) {
+    guard isOpen.withLock({ $0 }) else { return }  // cancelled while the outcome travelled
+    receive(actor, outcome)
+  }
+
+  /// Runs `receive` on the main actor if the gate is still open.
+  @MainActor
+  package func deliverOnMainActor<Outcome: Sendable>(
+    _ outcome: Outcome,
+    to receive: @MainActor @Sendable (Outcome) -> Void
+  ) {
+    guard isOpen.withLock({ $0 }) else { return }  // cancelled while the outcome travelled
+    receive(outcome)
+  }
+}
