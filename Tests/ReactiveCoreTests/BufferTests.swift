@@ -43,7 +43,11 @@ import TraitsTesting
       .record(demand: .none)
     for value in 1...3 { upstream.send(value) }
     #expect(upstream.cancellations == 1)
-    #expect(recorder.events == [.subscription, .failure(TestError(code: 9))])
+    // As in Combine, the error waits for the next request, which first gets
+    // the buffered values it allows.
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 9))])
   }
 
   @Test func finishesOnlyOnceTheBufferIsEmpty() {
@@ -54,7 +58,19 @@ import TraitsTesting
     upstream.send(completion: .finished)
     #expect(recorder.events == [.subscription, .value(1)])
     recorder.request(.max(1))
+    // As in Combine, the finish waits for demand once the buffer is empty.
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func aFinishWithAnEmptyBufferWaitsForDemand() {
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).record(demand: .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .finished])
   }
 
   @Test func deliversAFailureWithoutWaitingForDemand() {

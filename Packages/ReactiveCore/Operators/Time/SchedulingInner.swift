@@ -45,6 +45,12 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     var downstream: Downstream
     /// Nil once the upstream completed or was cancelled by the timeout.
     var upstream: (any Subscription)?
+    /// The upstream's subscription after its completion, while its events wait
+    /// for their turn: `receive(on:)` still asks it for the demand its
+    /// downstream returns from a value, as Combine does (a request that the
+    /// completed upstream ignores; OpenCombine's ReceiveOnTests, run against
+    /// Combine, record it). A `request(_:)` or `cancel()` does not reach it.
+    var completedUpstream: (any Subscription)?
     var outbox = Outbox<Event>()
     /// Scheduled actions that have run and not yet delivered an event.
     var ranActions = 0
@@ -116,9 +122,13 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
+    let keepsCompletedUpstream = if case .soon = rule { true } else { false }
     let ended = state.withLock { state -> (accepted: Bool, timer: (any Cancellable)?) in
       state.updateActive { active -> (accepted: Bool, timer: (any Cancellable)?) in
         guard active.upstream != nil else { return (false, nil) }  // after the timeout: ignored
+        if keepsCompletedUpstream {
+          active.completedUpstream = active.upstream
+        }
         active.upstream = nil
         active.outbox.append(.completion(completion))
         defer { active.timer = nil }
@@ -183,7 +193,9 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   private func deliver() {
     state.deliver(
       onDemand: { additional in
-        let upstream = self.state.withLock { state in state.updateActive { $0.upstream } ?? nil }
+        let upstream = self.state.withLock { state in
+          state.updateActive { $0.upstream ?? $0.completedUpstream } ?? nil
+        }
         upstream?.request(additional)
       },
       end: { downstream, event in
