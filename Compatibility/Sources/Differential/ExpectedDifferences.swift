@@ -149,19 +149,25 @@ private func afterEnd(_ trace: [String]) -> [String] {
 /// Whether the two traces differ only in where the operator's end comes:
 /// ReactiveCore cancels upstream A and finishes right after the range's last
 /// value; OpenCombine does so on the value after it (or never, if none comes).
-/// Up to ReactiveCore's cancel the traces agree, and the subscriber receives
-/// the same values on both sides, then one finish (none if it cancelled).
+/// Up to ReactiveCore's cancel the traces agree. After it, either the
+/// subscriber receives the same values on both sides, then one finish from
+/// ReactiveCore; or OpenCombine's subscriber is still waiting for the late
+/// finish (no completion, and only the first of ReactiveCore's values: in a
+/// chain, an operator after the range, such as `count` or `max`, publishes
+/// only once the range has finished). A subscriber that cancelled inside the
+/// receive of the range's last value gets no finish on either side.
 private func lateFinishOnly(_ reactiveCore: [String], _ openCombine: [String]) -> Bool {
   guard let cut = reactiveCore.firstIndex(of: "A1.cancel"), cut <= openCombine.count else { return false }
   func values(_ trace: [String]) -> [String] {
     trace.filter { $0.hasPrefix("S.receive(") && !$0.hasPrefix("S.receive(completion:") }
   }
-  let ends = reactiveCore.filter { $0.hasPrefix("S.receive(completion:") }
-  // A subscriber that cancels inside the receive of the range's last value
-  // gets no finish on either side.
-  let cancelled =
-    reactiveCore.contains("S.cancel") && ends.isEmpty
-    && !openCombine.contains { $0.hasPrefix("S.receive(completion:") }
-  return reactiveCore[..<cut] == openCombine[..<cut] && values(reactiveCore) == values(openCombine)
-    && (ends == ["S.receive(completion: finished)"] || cancelled) && !receives(reactiveCore, after: "S.cancel")
+  func ends(_ trace: [String]) -> [String] { trace.filter { $0.hasPrefix("S.receive(completion:") } }
+  let finished = ["S.receive(completion: finished)"]
+  let sameValues = values(reactiveCore) == values(openCombine)
+  let openCombineWaits = ends(openCombine).isEmpty && values(reactiveCore).starts(with: values(openCombine))
+  let cancelled = reactiveCore.contains("S.cancel") && ends(reactiveCore).isEmpty && ends(openCombine).isEmpty
+  let afterCut =
+    (sameValues && ends(reactiveCore) == finished) || (sameValues && cancelled)
+    || (openCombineWaits && [[], finished].contains(ends(reactiveCore)))
+  return reactiveCore[..<cut] == openCombine[..<cut] && afterCut && !receives(reactiveCore, after: "S.cancel")
 }
