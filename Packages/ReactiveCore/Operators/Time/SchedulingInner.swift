@@ -46,10 +46,11 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     /// Nil once the upstream completed or was cancelled by the timeout.
     var upstream: (any Subscription)?
     /// The upstream's subscription after its completion, while its events wait
-    /// for their turn: `receive(on:)` still asks it for the demand its
-    /// downstream returns from a value, as Combine does (a request that the
-    /// completed upstream ignores; OpenCombine's ReceiveOnTests, run against
-    /// Combine, record it). A `request(_:)` or `cancel()` does not reach it.
+    /// for their turn: `receive(on:)` and `delay` still ask it for the demand
+    /// their downstream returns from a value, as Combine does (a request that
+    /// the completed upstream ignores; OpenCombine's ReceiveOnTests and
+    /// DelayTests, run against Combine, record it). A `request(_:)` or
+    /// `cancel()` does not reach it.
     var completedUpstream: (any Subscription)?
     var outbox = Outbox<Event>()
     /// Scheduled actions that have run and not yet delivered an event.
@@ -122,7 +123,11 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let keepsCompletedUpstream = if case .soon = rule { true } else { false }
+    let keepsCompletedUpstream =
+      switch rule {
+      case .soon, .after: true
+      case .soonWithTimeout: false
+      }
     let ended = state.withLock { state -> (accepted: Bool, timer: (any Cancellable)?) in
       state.updateActive { active -> (accepted: Bool, timer: (any Cancellable)?) in
         guard active.upstream != nil else { return (false, nil) }  // after the timeout: ignored
