@@ -112,6 +112,11 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     var downstream: Downstream
     /// Nil once the upstream completed, or was cancelled on overflow.
     var upstream: (any Subscription)?
+    /// The upstream's subscription after it finished, while the buffer and
+    /// the finish wait for demand: as Combine's receive(on:), delay and
+    /// timeout do with the events they hold, `.keepFull` still asks it to
+    /// refill what goes out (a request the finished upstream ignores).
+    var finishedUpstream: (any Subscription)?
     /// The prefetch strategy is `keepFull`: delivered values are refilled.
     let keepsFull: Bool
     /// The buffered values; `isDelivering` while a thread delivers them.
@@ -143,7 +148,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
         return .end(downstream, .finished)
       case .finished?, nil:
         queue.release()
-        let count = upstream == nil ? 0 : refill
+        let count = upstream == nil && finishedUpstream == nil ? 0 : refill
         refill = 0
         return .pause(count > 0 ? .max(count) : .none)
       }
@@ -243,6 +248,9 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     let deliver = state.withLock { state in
       state.updateActive { active -> Bool in
         guard active.upstream != nil else { return false }
+        if case .finished = completion {
+          active.finishedUpstream = active.upstream
+        }
         active.upstream = nil
         active.completion = completion
         return active.queue.claim()
@@ -258,7 +266,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     let taken = state.withLock { state -> Handoff<(deliver: Bool, upstream: (any Subscription)?)>? in
       state.updateActive { active in
         active.demand += demand
-        return Handoff(value: (active.queue.claim(), active.upstream))
+        return Handoff(value: (active.queue.claim(), active.upstream ?? active.finishedUpstream))
       } ?? nil
     }
     guard let (deliver, upstream) = taken?.value, deliver else { return }
