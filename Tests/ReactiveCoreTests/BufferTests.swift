@@ -19,6 +19,26 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .value(4)])
   }
 
+  @Test func keepFullStillRefillsFromAFinishedUpstreamUntilTheFinishIsDelivered() {
+    // Combine's buffer keeps its upstream subscription until it delivers the
+    // completion, as its receive(on:), delay and timeout do: a request the
+    // finished upstream ignores.
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest).record(demand: .none)
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    recorder.request(.max(1))
+    #expect(upstream.requests == [.max(2), .max(1)])
+    recorder.request(.max(1))
+    #expect(upstream.requests == [.max(2), .max(1), .max(1)])
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    recorder.request(.max(1))  // delivers the finish; nothing is refilled
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+    #expect(upstream.requests == [.max(2), .max(1), .max(1)])
+  }
+
   @Test func byRequestAsksForUnlimited() {
     let upstream = TimeUpstream()
     _ = upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).record(demand: .max(1))
@@ -43,7 +63,11 @@ import TraitsTesting
       .record(demand: .none)
     for value in 1...3 { upstream.send(value) }
     #expect(upstream.cancellations == 1)
-    #expect(recorder.events == [.subscription, .failure(TestError(code: 9))])
+    // As in Combine, the error waits for the next request, which first gets
+    // the buffered values it allows.
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 9))])
   }
 
   @Test func finishesOnlyOnceTheBufferIsEmpty() {
@@ -54,7 +78,19 @@ import TraitsTesting
     upstream.send(completion: .finished)
     #expect(recorder.events == [.subscription, .value(1)])
     recorder.request(.max(1))
+    // As in Combine, the finish waits for demand once the buffer is empty.
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+  }
+
+  @Test func aFinishWithAnEmptyBufferWaitsForDemand() {
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).record(demand: .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .finished])
   }
 
   @Test func deliversAFailureWithoutWaitingForDemand() {

@@ -20,6 +20,23 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
   }
 
+  @Test func asksTheFinishedUpstreamForTheDemandReturnedFromADelayedValue() {
+    // As in Combine (OpenCombine's DelayTests, run against Combine): the
+    // demand returned from a value delivered after the upstream's completion
+    // is still requested from it; the downstream's own requests are not.
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.delay(for: .seconds(1), scheduler: scheduler).record(demand: .max(1)) { _, _ in .max(2) }
+    upstream.send(1)
+    upstream.send(completion: .finished)
+
+    scheduler.advance(by: .seconds(1))
+    recorder.request(.max(3))
+
+    #expect(upstream.requests == [.max(1), .max(2)])
+    #expect(recorder.events == [.subscription, .value(1), .finished])
+  }
+
   @Test func delaysTheFailureToo() {
     let upstream = TimeUpstream()
     let scheduler = VirtualTimeScheduler()

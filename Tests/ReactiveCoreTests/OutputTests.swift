@@ -94,6 +94,22 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
+  @Test func aCancelFromInsideTheLastValueStopsTheFinish() {
+    let upstream = ReducingUpstream()
+    let recorder = upstream.output(in: 1..<3).record { value, recorder in
+      if value == 3 { recorder.cancel() }
+      return .none
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+
+    // Nothing after cancel: the range's last value arrives, the finish does not.
+    #expect(recorder.events == [.subscription, .value(2), .value(3)])
+    #expect(upstream.cancellations == 1)
+  }
+
   @Test func describesItselfAsOutput() throws {
     let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().prefix(1))
     #expect("\(subscription)" == "Output")

@@ -78,21 +78,13 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
-  @Test func forwardsNothingAfterCancel() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.scan(0, +).record()
-
-    recorder.cancel()
-    upstream.send(1)
-    upstream.send(completion: .finished)
-
-    #expect(recorder.events == [.subscription])
-  }
-
-  @Test func describesItsSubscriptionAsScan() throws {
+  @Test func handsTheUpstreamsOwnSubscriptionToTheSubscriber() throws {
+    // As in Combine: the subscriber gets the upstream's subscription, and
+    // only the subscriber that scan attaches upstream is called Scan.
+    let subject = PassthroughSubject<Int, Never>()
     let probe = LifetimeProbe<Int, Never>(demand: .none)
-    unspecialisedJust(1).scan(0, +).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "Scan")
+    subject.scan(0, +).subscribe(probe)
+    #expect(String(describing: try #require(probe.subscription)) == "PassthroughSubject")
   }
 
   @Test func releasesTheDownstreamTheClosureAndTheResultAfterCompletion() throws {

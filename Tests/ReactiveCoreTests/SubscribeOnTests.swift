@@ -27,6 +27,24 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
+  @Test func aRequestQueuedBeforeTheUpstreamCompletedStillReachesIt() {
+    // As in Combine (OpenCombine's SubscribeOnTests, run against Combine): a
+    // request handed to the scheduler is performed; one made after the
+    // completion is not.
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.subscribe(on: scheduler).record(demand: .max(1))
+    scheduler.advance()
+
+    recorder.request(.max(2))
+    upstream.send(completion: .finished)
+    recorder.request(.max(3))
+    scheduler.advance()
+
+    #expect(upstream.requests == [.max(1), .max(2)])
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
   @Test func passesTheCompletionThrough() {
     let upstream = TimeUpstream()
     let scheduler = VirtualTimeScheduler()

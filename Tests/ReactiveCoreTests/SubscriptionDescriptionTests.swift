@@ -146,7 +146,7 @@ private let operatorRows: [ReflectionRow] = [
   .init("tryMap", .both, "TryMap", []) { sides { $0.tryMap { $0 } } },
   .init("tryFilter", .both, "TryFilter", ["downstream"]) { sides { $0.tryFilter { $0 > 0 } } },
   .init("tryCompactMap", .both, "TryCompactMap", ["downstream"]) { sides { $0.tryCompactMap { $0 } } },
-  .init("scan", .both, "Scan", ["downstream", "result"]) { sides { $0.scan(0, +) } },
+  .init("scan", .subscriber, "Scan", ["downstream", "result"]) { sides { $0.scan(0, +) } },
   .init("tryScan", .both, "TryScan", ["downstream", "status", "result"]) { sides { $0.tryScan(0, +) } },
   .init("removeDuplicates", .both, "RemoveDuplicates", ["downstream", "last"]) { sides { $0.removeDuplicates() } },
   .init("tryRemoveDuplicates", .both, "TryRemoveDuplicates", ["downstream", "last"]) {
@@ -288,7 +288,7 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
 
   @Test func mirrorsShowTheOperatorsState() {
     let scan = sides { $0.scan(10, +) }
-    #expect(child("result", of: scan.subscription) as? Int == 10)
+    #expect(child("result", of: scan.subscriber) as? Int == 10)
 
     let assertion = sides { $0.assertNoFailure("P", file: "F.swift", line: 7) }
     #expect(child("line", of: assertion.subscriber) as? UInt == 7)
@@ -593,7 +593,7 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
         "a: receive subscription: (Just)",
         "b: receive subscription: ([1, 2])",
         "c: receive subscription: (PassthroughSubject)",
-        "d: receive subscription: (Scan)",
+        "d: receive subscription: (PassthroughSubject)",
         "e: receive subscription: (Collect)",
       ]
     )

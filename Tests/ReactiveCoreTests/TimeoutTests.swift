@@ -52,6 +52,24 @@ import TraitsTesting
     #expect(upstream.cancellations == 0)
   }
 
+  @Test func requestsAndCancelReachTheUpstreamUntilItsCompletionIsDelivered() {
+    // As in Combine (OpenCombine's TimeoutTests, run against Combine, record
+    // the cancel): the completion waits for the scheduler, and meanwhile the
+    // downstream's requests and cancel still go to the finished upstream.
+    let upstream = TimeUpstream()
+    let scheduler = VirtualTimeScheduler()
+    let recorder = upstream.timeout(.seconds(1), scheduler: scheduler).record(demand: .max(1))
+    upstream.send(completion: .finished)
+
+    recorder.request(.max(2))
+    recorder.cancel()
+    scheduler.advance(by: second * 5)
+
+    #expect(upstream.requests == [.max(1), .max(2)])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription])
+  }
+
   @Test func theFirstRequestRestartsTheClock() {
     let upstream = TimeUpstream()
     let scheduler = VirtualTimeScheduler()

@@ -223,6 +223,36 @@ let expectedDifferences: [ExpectedDifference] = [
       return !oc[cut...].contains { $0.hasPrefix("S.receive(") }
     }
   ),
+
+  // MARK: Single-upstream operators, time operators, subjects and sources
+
+  ExpectedDifference(
+    title: "ReactiveCore's delay describes itself as Delay",
+    right: .openCombine,
+    reason: """
+      Deliberate (Docs/ReactiveCore.md, "Descriptions and reflection" and "Deliberate differences from \
+      Combine"): Combine's Delay subscription is not CustomStringConvertible (OpenCombine's DelayTests, \
+      run against Combine, check that it has no description and no custom mirror), so it shows its type \
+      name; ReactiveCore's is described as "Delay". Set aside: the two description lines, then the \
+      trace must agree as is, or up to what the other entries set aside (nothing after cancel, nothing \
+      after the end from a misbehaving upstream).
+      """,
+    explains: { traces in
+      guard traces.name.hasPrefix("delay") else { return false }
+      let reactiveCore = traces.reactiveCore.map {
+        $0 == "A1.subscribe(Delay)" ? "A1.subscribe(no description)" : $0
+      }
+      let openCombine = traces.openCombine.map {
+        $0.hasPrefix("S.receive(subscription: Publishers.Delay<") ? "S.receive(subscription: Delay)" : $0
+      }
+      if reactiveCore == openCombine { return true }
+      if !receives(reactiveCore, after: "S.cancel") && afterCancel(reactiveCore) == afterCancel(openCombine) {
+        return true
+      }
+      return traces.isMisbehaving && !receives(reactiveCore, after: "S.receive(completion:")
+        && afterEnd(reactiveCore) == afterEnd(openCombine)
+    }
+  ),
 ]
 
 /// `afterEnd` for the variants whose upstream misbehaves (where ReactiveCore
@@ -258,16 +288,27 @@ private func afterEnd(_ trace: [String]) -> [String] {
 /// Whether the two traces differ only in where the operator's end comes:
 /// ReactiveCore cancels upstream A and finishes right after the range's last
 /// value; OpenCombine does so on the value after it (or never, if none comes).
-/// Up to ReactiveCore's cancel the traces agree, and the subscriber receives
-/// the same values on both sides.
+/// Up to ReactiveCore's cancel the traces agree. After it, either the
+/// subscriber receives the same values on both sides, then one finish from
+/// ReactiveCore; or OpenCombine's subscriber is still waiting for the late
+/// finish (no completion, and only the first of ReactiveCore's values: in a
+/// chain, an operator after the range, such as `count` or `max`, publishes
+/// only once the range has finished). A subscriber that cancelled inside the
+/// receive of the range's last value gets no finish on either side.
 private func lateFinishOnly(_ reactiveCore: [String], _ openCombine: [String]) -> Bool {
   guard let cut = reactiveCore.firstIndex(of: "A1.cancel"), cut <= openCombine.count else { return false }
   func values(_ trace: [String]) -> [String] {
     trace.filter { $0.hasPrefix("S.receive(") && !$0.hasPrefix("S.receive(completion:") }
   }
-  let ends = reactiveCore.filter { $0.hasPrefix("S.receive(completion:") }
-  return reactiveCore[..<cut] == openCombine[..<cut] && values(reactiveCore) == values(openCombine)
-    && ends == ["S.receive(completion: finished)"] && !receives(reactiveCore, after: "S.cancel")
+  func ends(_ trace: [String]) -> [String] { trace.filter { $0.hasPrefix("S.receive(completion:") } }
+  let finished = ["S.receive(completion: finished)"]
+  let sameValues = values(reactiveCore) == values(openCombine)
+  let openCombineWaits = ends(openCombine).isEmpty && values(reactiveCore).starts(with: values(openCombine))
+  let cancelled = reactiveCore.contains("S.cancel") && ends(reactiveCore).isEmpty && ends(openCombine).isEmpty
+  let afterCut =
+    (sameValues && ends(reactiveCore) == finished) || (sameValues && cancelled)
+    || (openCombineWaits && [[], finished].contains(ends(reactiveCore)))
+  return reactiveCore[..<cut] == openCombine[..<cut] && afterCut && !receives(reactiveCore, after: "S.cancel")
 }
 
 /// The trace with each run of consecutive inner cancels (`B1.cancel`,

@@ -33,7 +33,7 @@ enum OperatorTable {
     OperatorRow("tryFilter", passesUndemanded: true) { upstream, _, token in
       upstream.tryFilter { keep(token, $0 > 0) }
     },
-    OperatorRow("scan", passesUndemanded: true) { upstream, _, token in upstream.scan(0) { keep(token, $0 + $1) } },
+    OperatorRow("scan", transparent: true) { upstream, _, token in upstream.scan(0) { keep(token, $0 + $1) } },
     OperatorRow("tryScan", passesUndemanded: true) { upstream, _, token in
       upstream.tryScan(0) { keep(token, $0 + $1) }
     },

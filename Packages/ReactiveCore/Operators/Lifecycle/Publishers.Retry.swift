@@ -178,12 +178,10 @@ extension Publishers.Retry {
       }
       let additional = downstream.receive(input)
       guard additional > 0 else { return .none }
-      state.withLock { state in
-        guard case var .active(active) = state else { return }
-        active.demand += additional
-        state = .active(active)
-      }
-      return additional
+      // As in Combine, the downstream's additional demand reaches the upstream
+      // as a request, and `receive(_:)` returns `.none`.
+      request(additional)
+      return .none
     }
 
     private enum CompletionAction: @unchecked Sendable {

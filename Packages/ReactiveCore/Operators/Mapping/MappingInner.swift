@@ -1,8 +1,9 @@
 /// The subscription shared by the mapping operators that must stand between
 /// their upstream and their downstream: those whose closure may throw
 /// (`tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryRemoveDuplicates`),
-/// and those that carry a running state from one value to the next (`scan`,
-/// `removeDuplicates`).
+/// and `removeDuplicates`, which carries the previous value from one value to
+/// the next. (`scan` hands its upstream's subscription through, as Combine's
+/// does: `Publishers.Scan.Inner`.)
 ///
 /// Each value goes through `step`, which receives the payload (the user's
 /// closure, plus any running state) and returns the value to publish, or nil
@@ -29,7 +30,7 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   /// What the operator checks, as Combine does for it.
   @usableFromInline
   enum Contract: Sendable {
-    /// `tryMap`, `scan`, `tryScan`: demand goes to the upstream as is,
+    /// `tryMap`, `tryScan`: demand goes to the upstream as is,
     /// `.none` included (the upstream decides whether it traps), and a
     /// completion before the subscription is ignored.
     case mapping
@@ -150,7 +151,7 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
         return nil  // over: ignored
       }
     }
-    // Combine's filter-like operators trap here; its `tryMap` and `scan` hand the
+    // Combine's filter-like operators trap here; its `tryMap` and `tryScan` hand the
     // value to a downstream that has no subscription yet: we trap in all of them.
     precondition(!early, "API violation: \(name) received a value before its subscription")
     guard let (downstream, carrier) = taken, var payload = carrier.payload else { return .none }
@@ -254,8 +255,8 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 
 extension MappingInner: CombineReflectable {
   /// The children Combine shows for each operator: none for `tryMap`; the
-  /// downstream for `tryFilter` and `tryCompactMap`; the downstream and the
-  /// running result for `scan` (and the status for `tryScan`); the downstream
+  /// downstream for `tryFilter` and `tryCompactMap`; the downstream, the
+  /// status and the running result for `tryScan`; the downstream
   /// and the previous element for `removeDuplicates`. The running state is a
   /// field of the payload the operator gave, found by its label.
   @usableFromInline
@@ -267,12 +268,11 @@ extension MappingInner: CombineReflectable {
       case .terminal: (nil, nil, .terminal)
       }
     }
-    // The running state, by its label in the payload: the result of a scan,
+    // The running state, by its label in the payload: the result of a tryScan,
     // the previous element of removeDuplicates.
     func running(_ label: String) -> Any { payload.flatMap { Mirror(reflecting: $0).descendant(label) } as Any }
     switch name.description {
     case "TryMap": return Mirror(childless: self)
-    case "Scan": return Mirror(self, children: ["downstream": downstream as Any, "result": running("result")])
     case "TryScan":
       return Mirror(self, children: ["downstream": downstream as Any, "status": status, "result": running("result")])
     case "RemoveDuplicates", "TryRemoveDuplicates":

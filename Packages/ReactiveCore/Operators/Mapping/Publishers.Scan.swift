@@ -85,20 +85,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
-      typealias Payload = (result: Output, next: (Output, Upstream.Output) -> Output)
-      let inner = MappingInner<Upstream.Output, Upstream.Failure, S, Payload>(
-        subscriber,
-        payload: (initialResult, nextPartialResult),
-        name: "Scan",
-        contract: .mapping,
-        keepsState: true,
-        mapFailure: { $0 },
-        step: { payload, input in
-          payload.result = payload.next(payload.result, input)
-          return payload.result
-        }
-      )
-      upstream.subscribe(inner)
+      upstream.subscribe(Inner(downstream: subscriber, initialResult: initialResult, next: nextPartialResult))
     }
   }
 
@@ -152,5 +139,144 @@ extension Publishers {
       )
       upstream.subscribe(inner)
     }
+  }
+}
+
+extension Publishers.Scan {
+  /// Folds each value into the running result, and hands the upstream's own
+  /// subscription to the downstream, as Combine's `scan` does: demand and
+  /// cancel go straight to the upstream.
+  ///
+  /// States:
+  /// - `awaitingSubscription(downstream, result, next)`: no upstream yet;
+  /// - `subscribed(downstream, result, next)`: values flow;
+  /// - `folding(downstream)`: the closure runs, outside the lock, on the
+  ///   thread that received a value;
+  /// - `terminal`: the upstream completed; holds nothing.
+  @usableFromInline
+  final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    @usableFromInline
+    typealias Input = Upstream.Output
+
+    @usableFromInline
+    typealias Failure = Upstream.Failure
+
+    @usableFromInline
+    typealias Next = (Output, Upstream.Output) -> Output
+
+    // Touched only inside `state.withLock`; what leaves the lock is used only
+    // by the thread that took it out, so @unchecked is sound.
+    @usableFromInline
+    enum State: @unchecked Sendable {
+      case awaitingSubscription(Downstream, Output, Next)
+      case subscribed(Downstream, Output, Next)
+      case folding(Downstream)
+      case terminal
+    }
+
+    /// Carries what a step takes out of the lock, or puts back.
+    @usableFromInline
+    struct Carrier: @unchecked Sendable {
+      @usableFromInline
+      let value: State
+
+      @inlinable
+      init(_ value: State) {
+        self.value = value
+      }
+    }
+
+    @usableFromInline
+    let state: Lock<State>
+
+    @usableFromInline
+    var description: String { "Scan" }
+
+    @inlinable
+    init(downstream: Downstream, initialResult: Output, next: @escaping Next) {
+      state = Lock(.awaitingSubscription(downstream, initialResult, next))
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      let downstream = state.withLock { state -> Downstream? in
+        guard case let .awaitingSubscription(downstream, result, next) = state else { return nil }
+        state = .subscribed(downstream, result, next)
+        return downstream
+      }
+      guard let downstream else {
+        // A second subscription, or one after the end: not wanted.
+        subscription.cancel()
+        return
+      }
+      downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      var early = false
+      let taken = state.withLock { state -> Carrier? in
+        switch state {
+        case let .subscribed(downstream, _, _):
+          defer { state = .folding(downstream) }
+          return Carrier(state)
+        case .awaitingSubscription:
+          early = true  // the upstream broke the contract: trapped after the lock
+          return nil
+        case .folding, .terminal:
+          return nil  // over, or concurrent values (a broken contract): ignored
+        }
+      }
+      // Combine hands it to a downstream that has no subscription yet: we trap.
+      precondition(!early, "API violation: Scan received a value before its subscription")
+      guard case let .subscribed(downstream, result, next) = taken?.value else { return .none }
+      let folded = next(result, input)
+      let stored = Carrier(.subscribed(downstream, folded, next))
+      let replaced = state.withLock { state -> Carrier in
+        guard case .folding = state else { return stored }  // completed meanwhile: dropped after the lock
+        state = stored.value
+        return Carrier(.terminal)
+      }
+      _ = replaced
+      return downstream.receive(folded)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      let ended = state.withLock { state -> Carrier? in
+        switch state {
+        case .subscribed, .folding:
+          defer { state = .terminal }
+          return Carrier(state)
+        case .awaitingSubscription:
+          return nil  // too early: ignored (Combine hands it to a downstream without subscription)
+        case .terminal:
+          return Carrier(.terminal)
+        }
+      }
+      switch ended?.value {
+      case let .subscribed(downstream, _, _), let .folding(downstream):
+        downstream.receive(completion: completion)
+      case .awaitingSubscription, .terminal, nil:
+        return
+      }
+    }
+  }
+}
+
+extension Publishers.Scan.Inner: CombineReflectable {
+  /// Shows the downstream and the running result, as Combine's `scan`.
+  @usableFromInline
+  var customMirror: Mirror {
+    let shown = state.withLock { state -> (Downstream?, Output?) in
+      switch state {
+      case let .awaitingSubscription(downstream, result, _), let .subscribed(downstream, result, _):
+        (downstream, result)
+      case let .folding(downstream): (downstream, nil)
+      case .terminal: (nil, nil)
+      }
+    }
+    return Mirror(self, children: ["downstream": shown.0 as Any, "result": shown.1 as Any])
   }
 }

@@ -53,6 +53,9 @@ enum TruncationStep<Failure: Error> {
 /// - `forwarding(upstream, downstream, truncation)`: subscribed;
 /// - `deciding(upstream, downstream)`: the truncation is out of the lock, in
 ///   the thread that received a value; `request` and `cancel` still work;
+/// - `deliveringLast(downstream)`: the upstream is cancelled and the range's
+///   last value is on its way down; a `cancel()` from inside that delivery
+///   ends it here, and no completion follows (nothing after cancel);
 /// - `terminal`: completed or cancelled; holds nothing.
 final class TruncatingInner<Downstream: Subscriber, Body: Truncation>: Subscriber, Subscription,
   CustomStringConvertible
@@ -66,6 +69,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     case awaitingSubscription(Downstream, Body)
     case forwarding(any Subscription, Downstream, Body)
     case deciding(any Subscription, Downstream)
+    case deliveringLast(Downstream)
     case terminal
   }
 
@@ -105,7 +109,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
         case let .awaitingSubscription(downstream, body):
           state = .forwarding(subscription, downstream, body)
           return .start(downstream)
-        case .forwarding, .deciding, .terminal:
+        case .forwarding, .deciding, .deliveringLast, .terminal:
           return .reject(subscription)
         }
       },
@@ -120,7 +124,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
       case let .forwarding(upstream, downstream, body):
         state = .deciding(upstream, downstream)
         return body
-      case .terminal:
+      case .terminal, .deliveringLast:
         return nil  // over: late values are ignored
       case .awaitingSubscription:
         early = true  // the upstream broke the contract: decided after the lock
@@ -141,7 +145,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
             state = .forwarding(upstream, downstream, body)
             return .forward(downstream)
           case .forwardThenFinish:
-            state = .terminal
+            state = .deliveringLast(downstream)
             return .forwardThenComplete(downstream, cancelling: upstream)
           case .skip:
             state = .forwarding(upstream, downstream, body)
@@ -155,7 +159,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
           }
         case .terminal:
           return .none  // cancelled while deciding; `body` is released after the lock
-        case .awaitingSubscription, .forwarding:
+        case .awaitingSubscription, .forwarding, .deliveringLast:
           preconditionFailure("Bug in \(name): \(state) after deciding on a value")
         }
       },
@@ -175,8 +179,8 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
         case let .failure(error):
           return .complete(downstream, .failure(Body.failure(error)), cancelling: nil)
         }
-      case .terminal:
-        return .none  // already over
+      case .terminal, .deliveringLast:
+        return .none  // already over (the upstream was cancelled)
       case .awaitingSubscription:
         early = true  // the upstream broke the contract: decided after the lock
         return .none
@@ -196,7 +200,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
       switch state {
       case let .forwarding(upstream, _, _), let .deciding(upstream, _):
         return upstream
-      case .awaitingSubscription, .terminal:
+      case .awaitingSubscription, .deliveringLast, .terminal:
         return nil
       }
     }
@@ -210,6 +214,9 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
         case let .forwarding(upstream, _, _), let .deciding(upstream, _):
           state = .terminal
           return .cancel(upstream)
+        case .deliveringLast:
+          state = .terminal  // the upstream is already cancelled; the finish will not follow
+          return .none
         case .awaitingSubscription, .terminal:
           return .none
         }
@@ -249,7 +256,16 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
       guard let input else { preconditionFailure("Bug in \(name): forwarding without a value") }
       upstream.cancel()
       _ = downstream.receive(input)
-      downstream.receive(completion: .finished)
+      // Finish unless the downstream cancelled from inside that receive.
+      let (finishes, replaced) = state.withLock { state -> (Bool, State) in
+        guard case .deliveringLast = state else { return (false, .terminal) }
+        defer { state = .terminal }
+        return (true, state)
+      }
+      _ = replaced  // released after the lock
+      if finishes {
+        downstream.receive(completion: .finished)
+      }
       return .none
     case .skip:
       return .max(1)
@@ -271,7 +287,8 @@ extension TruncatingInner: CombineReflectable {
     guard name.description.hasSuffix("PrefixWhile") else { return Mirror(childless: self) }
     let downstream = state.withLock { state -> Downstream? in
       switch state {
-      case let .awaitingSubscription(downstream, _), let .forwarding(_, downstream, _), let .deciding(_, downstream):
+      case let .awaitingSubscription(downstream, _), let .forwarding(_, downstream, _), let .deciding(_, downstream),
+        let .deliveringLast(downstream):
         downstream
       case .terminal: nil
       }

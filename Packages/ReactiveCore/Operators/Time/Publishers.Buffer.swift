@@ -6,9 +6,11 @@ extension Publisher {
   /// for one more each time a buffered value is delivered. With
   /// `.byRequest`, it is asked for unlimited values, as in Combine. When a
   /// value arrives and the buffer is full, `whenFull` drops the new value,
-  /// drops the oldest one, or cancels the upstream and fails. The downstream
-  /// finishes once the buffer is empty; a failure is delivered as soon as the
-  /// downstream's current demand is served, dropping what is left.
+  /// drops the oldest one, or cancels the upstream and fails on the
+  /// downstream's next request (after the values that request allows). The
+  /// downstream finishes on a request that finds the buffer empty, as in
+  /// Combine; an upstream failure is delivered as soon as the downstream's
+  /// current demand is served, dropping what is left.
   ///
   /// ```text
   /// upstream  abc|
@@ -110,6 +112,11 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     var downstream: Downstream
     /// Nil once the upstream completed, or was cancelled on overflow.
     var upstream: (any Subscription)?
+    /// The upstream's subscription after it finished, while the buffer and
+    /// the finish wait for demand: as Combine's receive(on:), delay and
+    /// timeout do with the events they hold, `.keepFull` still asks it to
+    /// refill what goes out (a request the finished upstream ignores).
+    var finishedUpstream: (any Subscription)?
     /// The prefetch strategy is `keepFull`: delivered values are refilled.
     let keepsFull: Bool
     /// The buffered values; `isDelivering` while a thread delivers them.
@@ -122,17 +129,26 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
 
     /// Under the lock: what the demand allows; a pause hands back how many
     /// values to ask the upstream for, to keep the buffer full.
+    ///
+    /// As in Combine, a failure goes at once, dropping what is left, but a
+    /// finish waits for the values before it and for demand: the downstream
+    /// gets it on a request once the buffer is empty.
     mutating func nextDelivery() -> Delivery<Downstream, Subscribers.Demand, Subscribers.Completion<Failure>> {
-      switch takeQueued() {
-      case let .value(downstream, value):
+      if demand > 0, let value = queue.removeFirst() {
+        demand -= 1
         if keepsFull {
           refill += 1
         }
         return .value(downstream, value)
-      case let .end(downstream, completion):
-        return .end(downstream, completion)
-      case .pause:
-        let count = upstream == nil ? 0 : refill
+      }
+      switch completion {
+      case let .failure(error)?:
+        return .end(downstream, .failure(error))  // what is still buffered is dropped
+      case .finished? where queue.isEmpty && demand > 0:
+        return .end(downstream, .finished)
+      case .finished?, nil:
+        queue.release()
+        let count = upstream == nil && finishedUpstream == nil ? 0 : refill
         refill = 0
         return .pause(count > 0 ? .max(count) : .none)
       }
@@ -217,13 +233,14 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
       upstream.cancel()
       guard case let .customError(makeError) = whenFull else { return .none }
       let error = makeError()
-      let deliver = state.withLock { state in
-        state.updateActive { active -> Bool in
+      // As in Combine, the error waits for the downstream's next request,
+      // which first gets the buffered values its demand allows.
+      _ = state.withLock { state in
+        state.updateActive { active in
           active.completion = .failure(error)
-          return active.queue.claim()
-        } ?? false
+        }
       }
-      return deliver ? self.deliver() : .none
+      return .none
     }
   }
 
@@ -231,6 +248,9 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     let deliver = state.withLock { state in
       state.updateActive { active -> Bool in
         guard active.upstream != nil else { return false }
+        if case .finished = completion {
+          active.finishedUpstream = active.upstream
+        }
         active.upstream = nil
         active.completion = completion
         return active.queue.claim()
@@ -246,7 +266,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     let taken = state.withLock { state -> Handoff<(deliver: Bool, upstream: (any Subscription)?)>? in
       state.updateActive { active in
         active.demand += demand
-        return Handoff(value: (active.queue.claim(), active.upstream))
+        return Handoff(value: (active.queue.claim(), active.upstream ?? active.finishedUpstream))
       } ?? nil
     }
     guard let (deliver, upstream) = taken?.value, deliver else { return }

@@ -71,7 +71,8 @@ extension Publishers {
 /// States:
 /// - `awaitingSubscription(downstream)`: the scheduled subscribe has not reached the upstream yet;
 /// - `active`: see `Active`; after `cancel()` the downstream is gone and only
-///   the upstream's cancellation remains to perform;
+///   the upstream's cancellation remains to perform; after the upstream's
+///   completion it is gone too, and only the requests already queued remain;
 /// - `terminal`: completed, or the upstream was cancelled; holds nothing.
 private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
   CustomStringConvertible
@@ -120,13 +121,21 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let ended = state.withLock { state -> Handoff<TimedState<Downstream, Active>> in
-      guard case .active = state else { return Handoff(value: .terminal) }
-      defer { state = .terminal }
-      return Handoff(value: state)
+    let ended = state.withLock { state -> Handoff<(Downstream?, TimedState<Downstream, Active>)> in
+      guard case var .active(active) = state, let downstream = active.downstream else {
+        defer { state = .terminal }
+        return Handoff(value: (nil, state))  // cancelled: its queued cancel is dropped
+      }
+      active.downstream = nil
+      // As in Combine, requests already handed to the scheduler still reach
+      // the upstream (OpenCombine's SubscribeOnTests, run against Combine):
+      // the state stays active until the scheduled action has performed them.
+      let pending = active.calls.isDelivering
+      state = pending ? .active(active) : .terminal
+      return Handoff(value: (downstream, pending ? .terminal : .active(active)))
     }
-    guard case let .active(active) = ended.value else { return }
-    active.downstream?.receive(completion: completion)
+    // The state left behind, if any, is released here, after the lock.
+    ended.value.0?.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
@@ -163,20 +172,23 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   /// Performs the queued calls, in order, on the scheduler.
   private func performCalls() {
     while true {
-      let next = state.withLock { state -> Handoff<(any Subscription, Call)>? in
+      let next = state.withLock { state -> Handoff<(call: (any Subscription, Call)?, left: Active?)>? in
         guard case var .active(active) = state else { return nil }
         state = .terminal
         guard let call = active.calls.removeFirst() else {
           active.calls.release()
+          // After the upstream's completion (no downstream, no cancel queued)
+          // nothing remains to do: what is left is released after the lock.
+          guard active.downstream != nil else { return Handoff(value: (nil, active)) }
           state = .active(active)
           return nil
         }
         if case .request = call {
           state = .active(active)
         }
-        return Handoff(value: (active.upstream, call))
+        return Handoff(value: ((active.upstream, call), nil))
       }
-      guard let (upstream, call) = next?.value else { return }
+      guard let (upstream, call) = next?.value.call else { return }
       switch call {
       case let .request(demand):
         upstream.request(demand)

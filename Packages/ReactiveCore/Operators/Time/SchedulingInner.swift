@@ -45,6 +45,14 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     var downstream: Downstream
     /// Nil once the upstream completed or was cancelled by the timeout.
     var upstream: (any Subscription)?
+    /// The upstream's subscription after its completion, while its events wait
+    /// for their turn. As Combine does, each operator still asks it for the
+    /// demand its downstream returns from a value (a request that the
+    /// completed upstream ignores; OpenCombine's ReceiveOnTests and
+    /// DelayTests, run against Combine, record it), and `timeout` also passes
+    /// the downstream's `request(_:)` and `cancel()` on to it until the
+    /// completion is delivered (OpenCombine's TimeoutTests record the cancel).
+    var completedUpstream: (any Subscription)?
     var outbox = Outbox<Event>()
     /// Scheduled actions that have run and not yet delivered an event.
     var ranActions = 0
@@ -119,6 +127,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     let ended = state.withLock { state -> (accepted: Bool, timer: (any Cancellable)?) in
       state.updateActive { active -> (accepted: Bool, timer: (any Cancellable)?) in
         guard active.upstream != nil else { return (false, nil) }  // after the timeout: ignored
+        active.completedUpstream = active.upstream
         active.upstream = nil
         active.outbox.append(.completion(completion))
         defer { active.timer = nil }
@@ -134,10 +143,11 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
 
   func request(_ demand: Subscribers.Demand) {
     // Passed on as is, `.none` included, as Combine does: the upstream decides.
+    let reachesCompleted = isTimeout
     let (upstream, isFirst) = state.withLock { state -> ((any Subscription)?, Bool) in
       state.updateActive { active in
         defer { active.hasRequested = true }
-        return (active.upstream, !active.hasRequested)
+        return (active.upstream ?? (reachesCompleted ? active.completedUpstream : nil), !active.hasRequested)
       } ?? (nil, false)
     }
     if isFirst {
@@ -149,7 +159,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   func cancel() {
     guard let active = state.terminate() else { return }
     active.timer?.cancel()
-    active.upstream?.cancel()
+    (active.upstream ?? (isTimeout ? active.completedUpstream : nil))?.cancel()
     // The downstream and the undelivered events are released here, after the lock.
   }
 
@@ -183,7 +193,9 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   private func deliver() {
     state.deliver(
       onDemand: { additional in
-        let upstream = self.state.withLock { state in state.updateActive { $0.upstream } ?? nil }
+        let upstream = self.state.withLock { state in
+          state.updateActive { $0.upstream ?? $0.completedUpstream } ?? nil
+        }
         upstream?.request(additional)
       },
       end: { downstream, event in
@@ -198,6 +210,12 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 
   // MARK: Timeout
+
+  /// Whether this is `timeout`, whose requests and cancel reach the upstream
+  /// until the completion is delivered, as in Combine.
+  private var isTimeout: Bool {
+    if case .soonWithTimeout = rule { true } else { false }
+  }
 
   private func timeoutCompletion() -> Subscribers.Completion<Failure> {
     guard case let .soonWithTimeout(_, customError) = rule, let customError else { return .finished }
