@@ -15,12 +15,13 @@ import Testing
     }
   }
 
+  let answer = Future<Int, Never> { promise in
+    DispatchQueue.global().async { promise(.success(42)) }
+  }
+
   @Test func aPromiseMayBeCalledFromACompletionHandler() async throws {
     #expect(try await lookup(1).value == "user 1")
     await #expect(throws: LookupError.notFound) { try await lookup(0).value }
-    let answer = Future<Int, Never> { promise in
-      DispatchQueue.global().async { promise(.success(42)) }
-    }
     #expect(await answer.value == 42)
   }
 
@@ -29,6 +30,8 @@ import Testing
     let bag = CancelBag()
 
     func load(_ report: AnySinglePublisher<String, Never>) {
+      // report.sinkSingle(in: bag) { self.title = … }
+      //   error: main actor-isolated property 'title' can not be mutated from a Sendable closure
       report.sinkSingle(
         in: bag,
         onMainActor: { result in
@@ -43,6 +46,8 @@ import Testing
     let bag = CancelBag()
 
     func add(_ price: AnySinglePublisher<Int, Never>) {
+      // price.sinkSingle(in: bag) { self.total += … }
+      //   error: actor-isolated property 'total' can not be mutated from a Sendable closure
       price.sinkSingle(in: bag, on: self) { ledger, result in
         if case let .success(value) = result { ledger.total += value }
       }
