@@ -27,15 +27,15 @@ import TraitsTesting
 
   @Test func useItLikeAnySinglePublisher() {
     let census = Census()
-    var printed: [String] = []
-    func print(_ item: Any) { printed.append("\(item)") }  // what the page's print shows
+    let printed = Collector<String>()
+    @Sendable func print(_ item: Any) { printed.append("\(item)") }  // what the page's print shows
 
     let cancellable = PopulationPublisher(census: census, city: "Paris").sinkSingle { result in
       print(result)
     }
 
     census.answer("Paris", with: .success(2_100_000))
-    #expect(printed == ["success(2100000)"])
+    #expect(printed.all == ["success(2100000)"])
     withExtendedLifetime(cancellable) {}
   }
 }
