@@ -205,7 +205,7 @@ private let operatorRows: [ReflectionRow] = [
   .init("share", .subscription, "Multicast", []) { sides { $0.share() } },
   // Combining: each side subscriber shows what its subscription shows.
   .init("merge", .both, "Merge", ["downstream", "demand"]) { sides { $0.merge(with: Empty()) } },
-  .init("zip", .both, "Zip", ["downstream", "demand"]) { sides { $0.zip(Empty<Int, TestError>()) } },
+  .init("zip", .subscription, "Zip", ["downstream", "demand"]) { sides { $0.zip(Empty<Int, TestError>()) } },
   .init("combineLatest", .both, "CombineLatest", ["downstream", "demand"]) {
     sides { $0.combineLatest(Empty<Int, TestError>()) }
   },
@@ -349,9 +349,18 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     _ = sides { $0.drop(untilOutputFrom: trigger) }
     #expect(Shown(of: trigger.subscriber) == Shown("DropUntilOutput", []))
 
+    // As in Combine, the other publisher's subscriber has no description.
     let other = ReflectionUpstream<Int, TestError>()
     _ = sides { $0.prefix(untilOutputFrom: other) }
-    #expect(Shown(of: other.subscriber) == Shown("PrefixUntilOutput", []))
+    let triggerSubscriber = try #require(other.subscriber)
+    #expect(!(triggerSubscriber is any CustomStringConvertible))
+  }
+
+  @Test func zipsSideSubscribersHaveNoDescriptionAsInCombine() throws {
+    let upstream = ReflectionUpstream<Int, TestError>()
+    _ = sides { $0.zip(upstream) }
+    let side = try #require(upstream.subscriber)
+    #expect(!(side is any CustomStringConvertible))
   }
 
   @Test func anOperatorAndItsStandInsShareOneIdentity() throws {

@@ -196,15 +196,12 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
   }
 }
 
-/// The subscriber `PrefixUntilOutput` attaches to the other publisher.
-private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: Error>: Subscriber,
-  CustomStringConvertible
-{
+/// The subscriber `PrefixUntilOutput` attaches to the other publisher. Like
+/// Combine's, it has no description of its own.
+private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: Error>: Subscriber {
   let inner: PrefixUntilOutputInner<Downstream, Input, Failure>
   /// The identity of the subscription it feeds, as in Combine.
   var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
-
-  var description: String { "PrefixUntilOutput" }
 
   func receive(subscription: any Subscription) {
     inner.receiveTrigger(subscription: subscription)
@@ -220,11 +217,6 @@ private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: 
 }
 
 extension PrefixUntilOutputInner: CombineReflectable {
-  /// Shows no children.
-  var customMirror: Mirror { Mirror(childless: self) }
-}
-
-extension PrefixUntilOutputTrigger: CombineReflectable {
   /// Shows no children.
   var customMirror: Mirror { Mirror(childless: self) }
 }

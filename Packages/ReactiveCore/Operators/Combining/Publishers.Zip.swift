@@ -447,15 +447,15 @@ final class ZipInner<Downstream: Subscriber>: Subscription, CustomStringConverti
     finish(after)  // the downstream and the values are released after the lock
   }
 
-  /// The subscriber a zip attaches to each of its upstreams.
-  struct Side<Input>: Subscriber, CustomStringConvertible {
+  /// The subscriber a zip attaches to each of its upstreams. Like Combine's,
+  /// it has no description of its own: an upstream that describes its
+  /// subscriber shows its type.
+  struct Side<Input>: Subscriber {
     typealias Failure = Downstream.Failure
 
     let inner: ZipInner
     let index: Int
     let combineIdentifier = CombineIdentifier()
-
-    var description: String { inner.description }
 
     func receive(subscription: any Subscription) {
       inner.receive(subscription: subscription, index: index)
