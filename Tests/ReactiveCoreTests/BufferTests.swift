@@ -113,6 +113,20 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
+  @Test func returnsNoDemandToTheUpstreamItCancelledFromInsideReceive() {
+    // Deliberate (Docs/ReactiveCore.md): OpenCombine returns the refill here.
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest).record { _, recorder in
+      recorder.cancel()
+      return .none
+    }
+    let returned = upstream.send(1)
+    #expect(returned == .none)
+    #expect(upstream.requests == [.max(2)])
+    #expect(upstream.cancellations == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
   @Test func describesItselfAsBuffer() throws {
     let (_, subscription) = try recordKeepingSubscription(
       TimeUpstream().buffer(size: 1, prefetch: .keepFull, whenFull: .dropOldest)
