@@ -153,8 +153,10 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
       state = .terminal
       var released: Downstream?
       if case .cancel = call {
-        // Requests not yet performed are pointless now; the downstream hears nothing more.
-        _ = active.calls.removeAll()
+        // The downstream hears nothing more. As in Combine (OpenCombine's
+        // testCancelImmediatelyAfterRequest, run against Combine), requests
+        // already handed to the scheduler still reach the upstream, before
+        // the cancel.
         released = active.downstream
         active.downstream = nil
       }
