@@ -33,7 +33,7 @@ guides_of() {
     ImmediateTraits) echo "ImmediatePublisher" ;;
     TraitSubscriptions) echo "TraitSubscriptions" ;;
     TraitsTesting) echo "Testing" ;;
-    CombineTraits) echo "TraitOperators Migration Performance Reliability" ;;
+    CombineTraits) echo "TraitOperators Migration Concurrency Performance Reliability" ;;
   esac
 }
 modules="ReactiveCore MaybeTraits SingleTraits CompletableTraits ImmediateTraits TraitSubscriptions TraitsTesting CombineTraits"
