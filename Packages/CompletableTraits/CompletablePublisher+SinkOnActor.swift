@@ -14,14 +14,7 @@ extension CompletablePublisher {
     on actor: A,
     receive: @escaping @Sendable (isolated A, Result<Void, Failure>) -> Void
   ) -> AnyCancellable {
-    let gate = IsolatedDeliveryGate()
-    let subscription = sinkCompletable { result in
-      Task { await gate.deliver(result, on: actor, to: receive) }
-    }
-    return AnyCancellable {
-      gate.close()
-      subscription.cancel()
-    }
+    IsolatedDeliveryGate.sink(on: actor, receive: receive) { sinkCompletable(receive: $0) }
   }
 
   /// Attaches a subscriber that runs `receive` with the publisher's outcome
@@ -33,13 +26,6 @@ extension CompletablePublisher {
   public func sinkCompletable(
     onMainActor receive: @escaping @MainActor @Sendable (Result<Void, Failure>) -> Void
   ) -> AnyCancellable {
-    let gate = IsolatedDeliveryGate()
-    let subscription = sinkCompletable { result in
-      Task { @MainActor in gate.deliverOnMainActor(result, to: receive) }
-    }
-    return AnyCancellable {
-      gate.close()
-      subscription.cancel()
-    }
+    IsolatedDeliveryGate.sinkOnMainActor(receive: receive) { sinkCompletable(receive: $0) }
   }
 }

@@ -27,14 +27,7 @@ extension MaybePublisher where Output: Sendable {
     on actor: A,
     receive: @escaping @Sendable (isolated A, MaybeResult<Output, Failure>) -> Void
   ) -> AnyCancellable {
-    let gate = IsolatedDeliveryGate()
-    let subscription = sinkMaybe { result in
-      Task { await gate.deliver(result, on: actor, to: receive) }
-    }
-    return AnyCancellable {
-      gate.close()
-      subscription.cancel()
-    }
+    IsolatedDeliveryGate.sink(on: actor, receive: receive) { sinkMaybe(receive: $0) }
   }
 
   /// Attaches a subscriber that runs `receive` with the publisher's one
@@ -49,14 +42,7 @@ extension MaybePublisher where Output: Sendable {
   public func sinkMaybe(
     onMainActor receive: @escaping @MainActor @Sendable (MaybeResult<Output, Failure>) -> Void
   ) -> AnyCancellable {
-    let gate = IsolatedDeliveryGate()
-    let subscription = sinkMaybe { result in
-      Task { @MainActor in gate.deliverOnMainActor(result, to: receive) }
-    }
-    return AnyCancellable {
-      gate.close()
-      subscription.cancel()
-    }
+    IsolatedDeliveryGate.sinkOnMainActor(receive: receive) { sinkMaybe(receive: $0) }
   }
 
   /// Attaches a subscriber that runs `receive` on `actor` as
@@ -108,6 +94,39 @@ package final class IsolatedDeliveryGate: Sendable {
   private let isOpen = Lock(true)
 
   package init() {}
+
+  /// Subscribes with `sink` and delivers its one outcome to `receive` on
+  /// `actor`, unless the returned cancellable was cancelled first. Every
+  /// `…(on:)` sink of the trait modules is this, around its own plain sink.
+  package static func sink<A: Actor, Outcome: Sendable>(
+    on actor: A,
+    receive: @escaping @Sendable (isolated A, Outcome) -> Void,
+    through sink: (@escaping @Sendable (Outcome) -> Void) -> AnyCancellable
+  ) -> AnyCancellable {
+    let gate = IsolatedDeliveryGate()
+    let subscription = sink { outcome in
+      Task { await gate.deliver(outcome, on: actor, to: receive) }
+    }
+    return AnyCancellable {
+      gate.close()
+      subscription.cancel()
+    }
+  }
+
+  /// The same on the main actor: the `…(onMainActor:)` sinks.
+  package static func sinkOnMainActor<Outcome: Sendable>(
+    receive: @escaping @MainActor @Sendable (Outcome) -> Void,
+    through sink: (@escaping @Sendable (Outcome) -> Void) -> AnyCancellable
+  ) -> AnyCancellable {
+    let gate = IsolatedDeliveryGate()
+    let subscription = sink { outcome in
+      Task { @MainActor in gate.deliverOnMainActor(outcome, to: receive) }
+    }
+    return AnyCancellable {
+      gate.close()
+      subscription.cancel()
+    }
+  }
 
   /// Stops every delivery that has not started yet.
   package func close() {

@@ -28,14 +28,7 @@ extension SinglePublisher where Output: Sendable {
     on actor: A,
     receive: @escaping @Sendable (isolated A, Result<Output, Failure>) -> Void
   ) -> AnyCancellable {
-    let gate = IsolatedDeliveryGate()
-    let subscription = sinkSingle { result in
-      Task { await gate.deliver(result, on: actor, to: receive) }
-    }
-    return AnyCancellable {
-      gate.close()
-      subscription.cancel()
-    }
+    IsolatedDeliveryGate.sink(on: actor, receive: receive) { sinkSingle(receive: $0) }
   }
 
   /// Attaches a subscriber that runs `receive` with the publisher's one
@@ -61,14 +54,7 @@ extension SinglePublisher where Output: Sendable {
   public func sinkSingle(
     onMainActor receive: @escaping @MainActor @Sendable (Result<Output, Failure>) -> Void
   ) -> AnyCancellable {
-    let gate = IsolatedDeliveryGate()
-    let subscription = sinkSingle { result in
-      Task { @MainActor in gate.deliverOnMainActor(result, to: receive) }
-    }
-    return AnyCancellable {
-      gate.close()
-      subscription.cancel()
-    }
+    IsolatedDeliveryGate.sinkOnMainActor(receive: receive) { sinkSingle(receive: $0) }
   }
 
   /// Attaches a subscriber that runs `receive` on `actor` as
