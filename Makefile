@@ -77,11 +77,11 @@ compat:
 
 ## make lint: formatting, checked (make format fixes it).
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources \
+	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
 	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources \
+	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
 	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
 
 ## make check: the whole suite under ThreadSanitizer (in its own build folder,
