@@ -47,7 +47,7 @@ struct Typecheck {
 /// executable.
 func typecheck(_ snippet: URL, timeoutSeconds: Int = 120) throws(CompilerUnavailable) -> Typecheck {
   guard FileManager.default.fileExists(atPath: snippet.path) else { throw .noSnippet(snippet.path) }
-  let executable = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  let executable = (Bundle.main.executableURL ?? URL(filePath: CommandLine.arguments[0])).resolvingSymlinksInPath()
   let modules = executable.deletingLastPathComponent().appending(path: "Modules")
   guard FileManager.default.fileExists(atPath: modules.appending(path: "SingleTraits.swiftmodule").path) else {
     throw .noModules(modules.path)
