@@ -116,7 +116,7 @@ import TraitsTesting
     #expect(late.values == ["dark mode"] && late.isFinished)
     #expect(try await alsoEarly.awaitCompletion().isFinished)
     #expect(alsoEarly.values == ["dark mode"])
-    #expect(server.exchanges.map(\.request.path) == ["/settings"])
+    #expect(server.requests.map(\.path) == ["/settings"])
   }
 }
 
