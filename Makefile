@@ -30,11 +30,15 @@ compile-checks: build-tests
 build-tests:
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 
-## The downstream package: built with the import check (each target imports
-## only the products it depends on), then the demo runs as a smoke test; it
-## exits non-zero if a scenario does not do what it prints.
+## The downstream package: no unsafe escape from concurrency checking
+## anywhere in it, built with its tests and the import check (each target
+## imports only the products it depends on), its tests (Swift6ServiceTests),
+## then the demo runs as a smoke test; it exits non-zero if a scenario does
+## not do what it prints.
 test-examples:
-	cd Examples && $(SWIFT) build $(BUILD_FLAGS)
+	./Scripts/check-examples-escapes.sh
+	cd Examples && $(SWIFT) build --build-tests $(BUILD_FLAGS)
+	cd Examples && $(SWIFT) test --skip-build --disable-xctest
 	@cd Examples && $(SWIFT) run --skip-build Demo > .build/demo.log 2>&1 \
 	  && echo "Demo: every scenario checked ($$(grep -c '^[0-9]\.' .build/demo.log) scenarios)" \
 	  || { cat .build/demo.log; exit 1; }
@@ -73,11 +77,11 @@ compat:
 
 ## make lint: formatting, checked (make format fixes it).
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources \
+	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
 	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources \
+	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
 	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
 
 ## make check: the whole suite under ThreadSanitizer (in its own build folder,

@@ -7,6 +7,11 @@ import PackageDescription
 // - QuoteService imports SingleTraits (and ReactiveCore) only;
 // - ContactsCache imports MaybeTraits (and ReactiveCore) only;
 // - Demo, the `make demo` program, imports the CombineTraits umbrella;
+// - Swift6Service is a Swift 6 service that uses every part of the
+//   concurrency design (Docs/Concurrency.md) with no unsafe escape from
+//   concurrency checking (Scripts/check-examples-escapes.sh, run by `make
+//   test-examples`, fails on one anywhere in this package), and
+//   Swift6ServiceTests tests it with TraitsTesting;
 // - ReadmeExample is the README's first example, byte for byte (its main.swift
 //   is checked against README.md by Scripts/check-doc-examples.pl): built by
 //   `make test` as a user would build it, never run (it would reach the
@@ -33,6 +38,27 @@ let package = Package(
       dependencies: [
         .product(name: "ReactiveCore", package: "CombineTraits"),
         .product(name: "MaybeTraits", package: "CombineTraits"),
+      ]
+    ),
+    .target(
+      name: "Swift6Service",
+      dependencies: [
+        .product(name: "ReactiveCore", package: "CombineTraits"),
+        .product(name: "MaybeTraits", package: "CombineTraits"),
+        .product(name: "SingleTraits", package: "CombineTraits"),
+        .product(name: "TraitSubscriptions", package: "CombineTraits"),
+        // AnyScheduler lives in TraitsTesting.
+        .product(name: "TraitsTesting", package: "CombineTraits"),
+      ]
+    ),
+    .testTarget(
+      name: "Swift6ServiceTests",
+      dependencies: [
+        "Swift6Service",
+        .product(name: "ReactiveCore", package: "CombineTraits"),
+        .product(name: "MaybeTraits", package: "CombineTraits"),
+        .product(name: "SingleTraits", package: "CombineTraits"),
+        .product(name: "TraitsTesting", package: "CombineTraits"),
       ]
     ),
     .executableTarget(

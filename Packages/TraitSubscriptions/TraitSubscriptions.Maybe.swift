@@ -20,9 +20,17 @@ extension TraitSubscriptions {
   ///
   /// The contract, under any interleaving of threads, is the one of
   /// ``TraitSubscriptions/Single``; `receive(.finished)` finishes without a value.
-  open class Maybe<Downstream: Subscriber, Context>: Subscription, CustomStringConvertible, @unchecked Sendable {
-    // @unchecked Sendable: the only mutable state is under `machine`'s lock;
-    // what leaves the lock is used only by the thread that took it out.
+  ///
+  /// The class is not `Sendable`, so that a subclass needs no annotation
+  /// (Swift asks every subclass of an `@unchecked Sendable` class to restate
+  /// it) and the compiler refuses `self` in a `@Sendable` closure. Its
+  /// ``receive(_:)``, `request(_:)` and `cancel()` are safe from any thread
+  /// all the same: hand a `@Sendable` completion handler ``promise``, and keep
+  /// per-subscription state in the `Context`, since the hooks run on the
+  /// thread of the event that triggers them.
+  open class Maybe<Downstream: Subscriber, Context>: Subscription, CustomStringConvertible {
+    // Not Sendable (see above); the only mutable state is under `machine`'s
+    // lock, and what leaves the lock is used only by the thread that took it out.
     private typealias Machine = TraitSubscriptionStateMachine<Downstream, Context>
     private let machine: Lock<Machine>
 
@@ -51,21 +59,21 @@ extension TraitSubscriptions {
     /// outside any lock. The default implementation does nothing.
     open func didComplete(with context: Context) {}
 
-    /// Completes the subscription: the value then finished, finished alone,
-    /// or the failure. Only the first call counts; calls after cancel are
-    /// ignored. Before any demand, the result is kept and sent on the first
-    /// demand, and ``start(with:)`` never runs.
     /// ``receive(_:)`` as a `@Sendable` closure, to hand to a callback API
     /// whose completion handler is `@Sendable`.
     ///
-    /// Write `api.fetch(completion: promise)` rather than
-    /// `api.fetch { self.receive($0) }`: a closure written in the subclass
-    /// captures `Downstream.Type`, which Swift 6 does not know to be Sendable,
-    /// and warns (`SendableMetatypes`).
+    /// Write `api.fetch(completion: promise)`, or capture `promise` (`let
+    /// promise = promise`) in the handler: `api.fetch { self.receive($0) }`
+    /// does not compile when the handler is `@Sendable`, since the
+    /// subscription is not `Sendable`.
     public final var promise: @Sendable (MaybeResult<Downstream.Input, Downstream.Failure>) -> Void {
       sendableReceive(MaybePromiseRelay(self))
     }
 
+    /// Completes the subscription: the value then finished, finished alone,
+    /// or the failure. Only the first call counts; calls after cancel are
+    /// ignored. Before any demand, the result is kept and sent on the first
+    /// demand, and ``start(with:)`` never runs.
     public func receive(_ result: MaybeResult<Downstream.Input, Downstream.Failure>) {
       perform(machine.withLock { $0.receive(result) })
     }
@@ -99,7 +107,12 @@ extension TraitSubscriptions {
 /// What a `TraitSubscriptions.Maybe`'s `promise` calls: the subscription's
 /// `receive(_:)`. A separate final class, so that the subscription classes,
 /// which users subclass, conform to no protocol of their own.
-final class MaybePromiseRelay<Downstream: Subscriber, Context>: SendableResultReceiver {
+///
+/// @unchecked Sendable: the subscription is not `Sendable` (so that its
+/// subclasses need no annotation), but the relay calls only its `receive(_:)`,
+/// which decides under the subscription's lock and acts after it, from any
+/// thread; the hooks it may run are documented to run on the caller's thread.
+final class MaybePromiseRelay<Downstream: Subscriber, Context>: @unchecked Sendable, SendableResultReceiver {
   let subscription: TraitSubscriptions.Maybe<Downstream, Context>
 
   init(_ subscription: TraitSubscriptions.Maybe<Downstream, Context>) {

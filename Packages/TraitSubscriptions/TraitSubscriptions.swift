@@ -2,7 +2,8 @@
 /// API into a single or maybe publisher.
 public enum TraitSubscriptions {}
 
-/// A subscription whose `receive(_:)` a `@Sendable` completion handler may call.
+/// What a subscription's `promise` calls (its relay to `receive(_:)`): a `@Sendable`
+/// completion handler may call it from any thread.
 package protocol SendableResultReceiver<Outcome>: AnyObject, Sendable {
   associatedtype Outcome
   func receive(_ outcome: Outcome)

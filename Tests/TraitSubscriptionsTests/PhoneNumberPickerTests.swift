@@ -50,7 +50,7 @@ struct PhoneNumberPublisher: SinglePublisher {
   }
 
   private final class PickerSubscription<Downstream: Subscriber>:
-    TraitSubscriptions.Single<Downstream, FakeContactPicker>, ContactPickerDelegate, @unchecked Sendable
+    TraitSubscriptions.Single<Downstream, FakeContactPicker>, ContactPickerDelegate
   where Downstream.Input == Output, Downstream.Failure == Failure {
     override func start(with picker: FakeContactPicker) {
       picker.delegate = self

@@ -7,8 +7,8 @@ import Testing
 import TraitSubscriptions
 
 /// A subclass that wraps a callback API whose completion handler is
-/// `@Sendable` builds with warnings as errors (`promise`), and keeps its
-/// per-subscription state in its `Context`.
+/// `@Sendable` builds with warnings as errors and no Sendable annotation
+/// (`promise`), and keeps its per-subscription state in its `Context`.
 @Suite struct SendableCallbackTests {
   /// A Swift 6 callback API: the completion handler is @Sendable. Seat 0
   /// is never answered (a booking that only a cancel ends).
@@ -48,10 +48,8 @@ import TraitSubscriptions
       )
     }
 
-    // @unchecked Sendable: Swift asks every subclass of an `@unchecked Sendable`
-    // class to restate it; this subclass adds no mutable state of its own.
-    final class Subscription<Downstream: Subscriber>: TraitSubscriptions.Single<Downstream, Booking>,
-      @unchecked Sendable
+    // No Sendable annotation: the base class is not Sendable; `promise` crosses threads.
+    final class Subscription<Downstream: Subscriber>: TraitSubscriptions.Single<Downstream, Booking>
     where Downstream.Input == String, Downstream.Failure == TestError {
       override func start(with booking: Booking) {
         let ticket = booking.tickets.book(booking.seat, completion: promise)
@@ -86,9 +84,8 @@ import TraitSubscriptions
       subscriber.receive(subscription: Subscription(downstream: subscriber, context: name))
     }
 
-    // @unchecked Sendable: restated, as Swift asks of every subclass; no state of its own.
-    final class Subscription<Downstream: Subscriber>: TraitSubscriptions.Maybe<Downstream, String?>,
-      @unchecked Sendable
+    // No Sendable annotation, as above.
+    final class Subscription<Downstream: Subscriber>: TraitSubscriptions.Maybe<Downstream, String?>
     where Downstream.Input == String, Downstream.Failure == TestError {
       override func start(with name: String?) {
         let promise = promise

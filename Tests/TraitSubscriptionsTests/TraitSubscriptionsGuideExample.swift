@@ -5,7 +5,7 @@ import SingleTraits
 import TraitSubscriptions
 
 /// A callback API: it looks up a city's population, and can be cancelled.
-final class Census: @unchecked Sendable {
+final class Census {
   private(set) var pending: [String: (Result<Int, CensusError>) -> Void] = [:]
 
   func population(of city: String, completion: @escaping (Result<Int, CensusError>) -> Void) {
@@ -36,7 +36,7 @@ struct PopulationPublisher: SinglePublisher {
   }
 
   private final class Subscription<Downstream: Subscriber>:
-    TraitSubscriptions.Single<Downstream, (census: Census, city: String)>, @unchecked Sendable
+    TraitSubscriptions.Single<Downstream, (census: Census, city: String)>
   where Downstream.Input == Output, Downstream.Failure == Failure {
     override func start(with context: (census: Census, city: String)) {
       context.census.population(of: context.city) { result in

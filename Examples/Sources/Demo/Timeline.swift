@@ -6,14 +6,19 @@ import Foundation
 import Synchronization
 
 /// Records a publisher's events with their times, and waits for its end.
-final class Timeline<Output, Failure: Error>: @unchecked Sendable {
-  // @unchecked Sendable: the events are guarded by `lock`.
-  private let lock = NSLock()
+///
+/// Checked `Sendable`: its mutable state is one `Mutex`, and what it records
+/// (values and failures) is `Sendable` too.
+final class Timeline<Output: Sendable, Failure: Error>: Sendable {
+  private struct State {
+    var marbles: [MarbleDiagram<Output, Failure>.Marble] = []
+    var cancellable: AnyCancellable?
+    var cancelFrame: Int?
+  }
+
+  private let state = Mutex(State())
   private let start = DispatchTime.now()
   private let end = DispatchSemaphore(value: 0)
-  private var marbles: [MarbleDiagram<Output, Failure>.Marble] = []
-  private var cancellable: AnyCancellable?
-  private var cancelFrame: Int?
 
   /// Milliseconds per frame of the drawn diagram.
   let frame: Int
@@ -24,7 +29,7 @@ final class Timeline<Output, Failure: Error>: @unchecked Sendable {
 
   /// Subscribes to `publisher` with unlimited demand.
   func record<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
-    cancellable = publisher.sink(
+    let cancellable = publisher.sink(
       receiveCompletion: { completion in
         switch completion {
         case .finished: self.append(.finished)
@@ -34,13 +39,18 @@ final class Timeline<Output, Failure: Error>: @unchecked Sendable {
       },
       receiveValue: { self.append(.value($0)) }
     )
+    state.withLock { $0.cancellable = cancellable }
   }
 
   /// Cancels the subscription, as a screen that goes away would.
   func cancel() {
-    cancellable?.cancel()
     let frame = elapsedFrames()
-    lock.withLock { cancelFrame = frame }
+    let cancellable = state.withLock { state -> AnyCancellable? in
+      state.cancelFrame = frame
+      defer { state.cancellable = nil }
+      return state.cancellable
+    }
+    cancellable?.cancel()  // after the lock: a cancel may call out
     end.signal()
   }
 
@@ -51,13 +61,13 @@ final class Timeline<Output, Failure: Error>: @unchecked Sendable {
   }
 
   var events: [MarbleDiagram<Output, Failure>.Event] {
-    lock.withLock { marbles.map(\.event) }
+    state.withLock { $0.marbles.map(\.event) }
   }
 
   /// The diagram: one character per `frame` milliseconds since the timeline
   /// started; a cancelled timeline ends with `^` at the time of the cancel.
   var diagram: String {
-    let (marbles, cancelFrame) = lock.withLock { (self.marbles, self.cancelFrame) }
+    let (marbles, cancelFrame) = state.withLock { ($0.marbles, $0.cancelFrame) }
     guard let cancelFrame else {
       let length = (marbles.map(\.frame).max() ?? 0) + 1
       return MarbleDiagram(marbles: marbles, length: length).render()
@@ -71,7 +81,7 @@ final class Timeline<Output, Failure: Error>: @unchecked Sendable {
 
   private func append(_ event: MarbleDiagram<Output, Failure>.Event) {
     let frame = elapsedFrames()
-    lock.withLock { marbles.append(.init(frame: frame, event: event)) }
+    state.withLock { $0.marbles.append(.init(frame: frame, event: event)) }
   }
 }
 
@@ -112,5 +122,15 @@ final class SharedText: Sendable {
   var value: String {
     get { text.withLock { $0 } }
     set { text.withLock { $0 = newValue } }
+  }
+}
+
+/// A value that `@Sendable` closures and tasks may share.
+final class Shared<Value: Sendable>: Sendable {
+  private let storage: Mutex<Value>
+  init(_ value: Value) { storage = Mutex(value) }
+  var value: Value {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
   }
 }

@@ -1,4 +1,4 @@
-// The `make demo` program: a walk through CombineTraits in five scenarios.
+// The `make demo` program: a walk through CombineTraits in seven scenarios.
 // Each one prints what happened as a marble diagram (one character per 25 ms:
 // `o` a value, `|` finished, `x` failed, `(o|)` both in the same frame).
 
@@ -174,10 +174,10 @@ struct GeocodePublisher: SinglePublisher {
     subscriber.receive(subscription: Subscription(downstream: subscriber, context: (geocoder, address)))
   }
 
+  // No Sendable annotation: the base class is not Sendable, and `promise`
+  // is what crosses threads.
   private final class Subscription<Downstream: Subscriber>:
-    // Swift asks a subclass of an `@unchecked Sendable` class to restate the
-    // conformance; this one adds no state of its own.
-    TraitSubscriptions.Single<Downstream, (geocoder: Geocoder, address: String)>, @unchecked Sendable
+    TraitSubscriptions.Single<Downstream, (geocoder: Geocoder, address: String)>
   where Downstream.Input == String, Downstream.Failure == DemoError {
     override func start(with context: (geocoder: Geocoder, address: String)) {
       // `promise` is receive(_:) as a @Sendable closure, for @Sendable completion handlers.
@@ -254,6 +254,134 @@ do {
     say("QuoteService (a target that imports SingleTraits only): portfolio worth \(result)")
     Checks.expect((try? result.get()) == 180, "the portfolio is worth 180")
   }
+}
+
+// MARK: - 6. The compiler refuses a non-single
+
+scenario(6, "The compiler refuses a publisher that is not a single")
+say("Examples/Refused/NotASingle.swift, type-checked now by swiftc against the modules of this demo:")
+do {
+  let snippet = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appending(path: "Refused/NotASingle.swift")
+  let start = ContinuousClock.now
+  do {
+    let answer = try typecheck(snippet)
+    let (status, diagnostics) = (answer.status, answer.diagnostics)
+    let source = (try? String(contentsOf: snippet, encoding: .utf8))?.components(separatedBy: "\n") ?? []
+    let refusedLines = Set(source.indices.filter { source[$0].hasSuffix("// refused") }.map { $0 + 1 })
+    let ours = diagnostics.filter { $0.file.hasSuffix("NotASingle.swift") && $0.kind != "note" }
+    for diagnostic in ours {
+      let code = source.indices.contains(diagnostic.line - 1) ? source[diagnostic.line - 1] : "?"
+      let shown = code.replacingOccurrences(of: "  // refused", with: "")
+      print("")
+      say("  line \(diagnostic.line): \(shown)")
+      for (index, text) in wrap("\(diagnostic.kind): \(diagnostic.message)", width: 92).enumerated() {
+        say((index == 0 ? "  " : "    ") + text)
+      }
+    }
+    print("")
+    let elapsed = (ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))
+    say("swiftc exited with status \(status) after \(elapsed); the lines without `// refused` compiled.")
+    Checks.expect(status != 0, "the snippet does not compile")
+    Checks.expect(!refusedLines.isEmpty, "the snippet marks the lines the compiler must refuse")
+    Checks.expect(
+      Set(ours.map(\.line)) == refusedLines && ours.allSatisfy { $0.kind == "error" },
+      "swiftc refuses exactly the lines marked `// refused`, and nothing else"
+    )
+    Checks.expect(
+      ours.allSatisfy { $0.message.contains("requires a SinglePublisher") },
+      "each error says that a SinglePublisher is required"
+    )
+  } catch {
+    say("The compiler could not be asked: \(error).")
+    Checks.expect(false, "swiftc type-checks the snippet")
+  }
+}
+
+// MARK: - 7. async/await
+
+scenario(7, "async/await: a single is one value to await, and an async function is a single")
+say("The demo's synchronous main waits here for async work (runAsync, a Task and a semaphore).")
+do {
+  // (a) A single publisher has exactly one value: `try await` it.
+  let q2 = runAsync { try await download("/reports/q2").value }
+  say("try await download(\"/reports/q2\").value  →  \((try? q2.get()).map { "\"\($0)\"" } ?? "\(q2)")")
+  Checks.expect((try? q2.get()) == "revenue 135", "awaiting a single gives its value")
+
+  // (b) An async function, bridged into a single publisher.
+  @Sendable func summary(of paths: [String]) async throws -> String {
+    var texts: [String] = []
+    for path in paths {
+      texts.append(try await download(path).value)
+    }
+    return texts.joined(separator: " + ")
+  }
+  let bridged = AnySinglePublisher<String, any Error> { try await summary(of: ["/reports/q1", "/reports/q3"]) }
+  let line = Timeline<String, any Error>()
+  line.record(bridged)
+  line.wait()
+  say("AnySinglePublisher { try await summary(of: [q1, q3]) }  — two awaits in a row, one value:")
+  draw("summary", line.diagram)
+  let summaryText: String? = if case let .value(text) = line.events.first { text } else { nil }
+  say("→ \(summaryText ?? failureText(line.events))")
+  Checks.expect(
+    summaryText == "revenue 120 + revenue 150" && line.events.count == 2,
+    "the bridged async function publishes one value, then finishes"
+  )
+
+  // (c) Erased singles are Sendable: a task group fans them out.
+  struct ReportBatch: Sendable {
+    let reports: [(path: String, report: AnySinglePublisher<String, any Error>)]
+  }
+  let batch = ReportBatch(reports: ["/reports/q1", "/reports/q2", "/reports/q3"].map { ($0, download($0)) })
+  let fannedOut = runAsync {
+    let start = ContinuousClock.now
+    let texts = try await withThrowingTaskGroup(of: (String, String).self) { group in
+      for (path, report) in batch.reports {
+        group.addTask { (path, try await report.value) }
+      }
+      return try await group.reduce(into: [String: String]()) { $0[$1.0] = $1.1 }
+    }
+    return (texts, ContinuousClock.now - start)
+  }
+  say("withThrowingTaskGroup: one child task per erased single of a Sendable struct:")
+  if case let .success((texts, elapsed)) = fannedOut {
+    for path in texts.keys.sorted() { say("  \(path) → \(texts[path]!)") }
+    say(
+      "  all three in \(elapsed.formatted(.units(allowed: [.milliseconds]))) (the server answers after 40, 80, 120 ms)"
+    )
+  } else {
+    say("→ \(fannedOut)")
+  }
+  Checks.expect(
+    (try? fannedOut.get().0) == [
+      "/reports/q1": "revenue 120", "/reports/q2": "revenue 135", "/reports/q3": "revenue 150",
+    ],
+    "the task group gets every report"
+  )
+}
+
+/// Runs async work from the demo's synchronous top level, and waits for it
+/// (at most `seconds`). The task is detached: the main thread waits here,
+/// so the work must not need the main actor.
+func runAsync<Value: Sendable>(
+  seconds: Int = 10,
+  _ work: @escaping @Sendable () async throws -> Value
+) -> Result<Value, any Error> {
+  let outcome = Shared<Result<Value, any Error>?>(nil)
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    do {
+      outcome.value = .success(try await work())
+    } catch {
+      outcome.value = .failure(error)
+    }
+    done.signal()
+  }
+  guard done.wait(timeout: .now() + .seconds(seconds)) == .success, let result = outcome.value else {
+    return .failure(DemoError(description: "no answer within \(seconds) s"))
+  }
+  return result
 }
 
 print("")
