@@ -38,13 +38,13 @@ final class AssertImmediateInner<Downstream: Subscriber>: Subscriber, Subscripti
     case over
   }
 
-  private struct State: @unchecked Sendable {
+  private struct State {
     var connection: Connection
     var check: Check = .subscribing(demanded: false)
   }
 
   /// What to do after the lock.
-  private enum Action: @unchecked Sendable {
+  private enum Action {
     case none
     case trap(String)
     case forwardSubscription(Downstream)

@@ -122,7 +122,7 @@ private final class ImmediateWitness: Sendable {
 /// - `ended`: read, or finished empty; holds nothing.
 private final class ImmediateReader<Input, Failure: Error>: Subscriber, CustomStringConvertible, @unchecked Sendable {
   // @unchecked Sendable: the only mutable state is under `state`'s lock.
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription
     case subscribed(any Subscription)
     case received(Result<Input, Failure>)

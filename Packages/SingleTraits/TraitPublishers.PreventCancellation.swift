@@ -72,7 +72,7 @@ private final class PreventCancellationInner<Downstream: Subscriber>: Subscriber
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream)
     case running(Downstream, any Subscription, value: Input?, demanded: Bool)
     case finishedWithValue(Downstream, Input)
@@ -81,7 +81,7 @@ private final class PreventCancellationInner<Downstream: Subscriber>: Subscriber
   }
 
   /// What to do once the lock is released.
-  private enum Action: @unchecked Sendable {
+  private enum Action {
     case none
     case deliver(Downstream, Input)
     case complete(Downstream, Subscribers.Completion<Failure>)

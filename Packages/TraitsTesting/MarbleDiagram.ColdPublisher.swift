@@ -191,7 +191,7 @@ extension MarbleDiagram.ColdPublisher {
       var delivering = false
     }
 
-    private enum State: @unchecked Sendable {
+    private enum State {
       /// Subscribed: the timeline may still bring events, or `due` holds some.
       case active(Active)
       /// Completed or cancelled: holds nothing.
@@ -199,7 +199,7 @@ extension MarbleDiagram.ColdPublisher {
     }
 
     /// What `deliver()` does next, after the lock.
-    private enum Step: @unchecked Sendable {
+    private enum Step {
       case stop
       case value(Downstream, Value)
       /// The ended state rides along, so that its last release happens after the lock.

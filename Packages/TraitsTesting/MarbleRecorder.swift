@@ -87,7 +87,7 @@ public final class MarbleRecorder<Input, Failure: Error>: Subscriber, Cancellabl
 
   /// The events recorded so far; `@unchecked Sendable` so that values of
   /// any type cross the lock, as they cross threads through any subscriber.
-  private struct Timeline: @unchecked Sendable {
+  private struct Timeline {
     var events: [TimedEvent] = []
   }
 

@@ -87,7 +87,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   }
 
   /// Everything the recorder knows, touched only inside `state.withLock`.
-  struct State: @unchecked Sendable {
+  struct State {
     var connection: Connection
     var events: [Event] = []
     var values: [Input] = []

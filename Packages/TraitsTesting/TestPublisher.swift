@@ -23,7 +23,7 @@ import Synchronization
 public final class TestPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible, @unchecked Sendable {
   // @unchecked Sendable: the mutable state is in `state`, under its lock.
 
-  fileprivate struct State: @unchecked Sendable {
+  fileprivate struct State {
     var subscriptions: [Probe] = []
     var subscriptionCount = 0
     var requests: [Subscribers.Demand] = []

@@ -97,7 +97,7 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     var demand = Subscribers.Demand.none
   }
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case live(Live)
     /// Cancelled: holds nothing, and the observer is removed (or being removed).
     case cancelled

@@ -120,7 +120,7 @@ private class ObservableObjectConduitBase: @unchecked Sendable {
 private final class ObservableObjectConduit<Downstream: Subscriber>: ObservableObjectConduitBase, Subscription,
   CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Void, Downstream.Failure == Never {
-  private enum State: @unchecked Sendable {
+  private enum State {
     case waiting(Downstream)
     case active(Downstream)
     case over

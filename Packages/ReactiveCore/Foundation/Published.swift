@@ -133,7 +133,7 @@ extension Publisher where Failure == Never {
 final class PublishedStorage<Value>: @unchecked Sendable {
   // @unchecked Sendable: all mutable state is under `state`'s lock.
 
-  private struct State: @unchecked Sendable {
+  private struct State {
     var value: Value
     var core: SubjectCore<Value, Never>?
     var objectWillChange: ObservableObjectPublisher?
@@ -144,7 +144,7 @@ final class PublishedStorage<Value>: @unchecked Sendable {
   }
 
   /// What a write does after its first look under the lock.
-  private enum WriteStep: @unchecked Sendable {
+  private enum WriteStep {
     case stored(replaced: Value)
     case publish(SubjectCore<Value, Never>)
   }

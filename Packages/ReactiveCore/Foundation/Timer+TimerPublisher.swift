@@ -151,7 +151,7 @@ extension Timer {
 private final class TimerConnection: Cancellable, @unchecked Sendable {
   // @unchecked Sendable: the state is under its lock; `Timer.invalidate()`
   // may be called from any thread.
-  private struct Running: @unchecked Sendable {
+  private struct Running {
     let timer: Timer
     let publisher: Timer.TimerPublisher
   }
@@ -189,7 +189,7 @@ private final class TimerSubscription<Downstream: Subscriber>: TimerSubscription
 where Downstream.Input == Date, Downstream.Failure == Never {
   // @unchecked Sendable: the mutable state is under `state`'s lock.
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case live(Downstream, demand: Subscribers.Demand)
     case over
   }

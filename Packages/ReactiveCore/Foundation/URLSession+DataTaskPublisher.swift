@@ -78,7 +78,7 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
   // @unchecked Sendable: the mutable state is under `state`'s lock; what
   // leaves it is used only by the thread that took it out.
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingDemand(Downstream, URLSession.DataTaskPublisher)
     case starting(Downstream)
     case running(Downstream, URLSessionDataTask)

@@ -187,7 +187,7 @@ private final class RepeatingOperation: Cancellable, @unchecked Sendable {
   // @unchecked Sendable: the mutable state is under `state`'s lock; the
   // action leaves it only to run, on the queue's thread.
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     /// Runs until cancelled.
     case running(queue: OperationQueue, action: () -> Void)
     /// Cancelled: holds nothing; a timer or an operation in flight finds it so and stops.

@@ -79,7 +79,7 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  struct State: TriggeredOperatorState, @unchecked Sendable {
+  struct State: TriggeredOperatorState {
     var outlet: CombiningOutlet<Downstream, Void>
     var upstream = CombiningLink.awaiting
     var trigger = CombiningLink.awaiting

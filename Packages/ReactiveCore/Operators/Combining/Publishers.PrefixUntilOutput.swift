@@ -77,7 +77,7 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  struct State: TriggeredOperatorState, @unchecked Sendable {
+  struct State: TriggeredOperatorState {
     var outlet: CombiningOutlet<Downstream, Void>
     var upstream = CombiningLink.awaiting
     var trigger = CombiningLink.awaiting

@@ -12,7 +12,7 @@ where Downstream.Failure == any Error {
   typealias Failure = UpstreamFailure
   typealias Transform = (Input) throws -> Downstream.Input
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream, Transform)
     case subscribed(any Subscription, Downstream, Transform)
     case terminal

@@ -5,7 +5,7 @@
 /// subject, a connection) that crosses `withLock`'s `sending` boundary.
 /// The value is used only by the thread that holds the carrier, so
 /// `@unchecked Sendable` is sound.
-struct LifecycleCarrier<Value>: @unchecked Sendable {
+struct LifecycleCarrier<Value> {
   let value: Value
 
   init(_ value: Value) {

@@ -19,7 +19,7 @@ extension Publishers {
     /// - `connecting`: a thread is calling `upstream.connect()`; `subscribers`
     ///   may drop to zero meanwhile, and that thread then disconnects at once;
     /// - `connected`: holds the connection.
-    private enum State: @unchecked Sendable {
+    private enum State {
       case disconnected
       case connecting(subscribers: Int)
       case connected(subscribers: Int, any Cancellable)
@@ -122,7 +122,7 @@ extension Publishers.Autoconnect {
 
   /// The upstream subscription, with a cancel that the parent counts once.
   private final class CountedSubscription: Subscription, CombineReflectable {
-    private struct Links: @unchecked Sendable {
+    private struct Links {
       let subscription: any Subscription
       let parent: Publishers.Autoconnect<Upstream>
     }

@@ -54,7 +54,7 @@ extension Publishers {
     /// A closure that creates the subject.
     public final let createSubject: () -> SubjectType
 
-    private struct Box: @unchecked Sendable {
+    private struct Box {
       var subject: SubjectType?
     }
 
@@ -113,7 +113,7 @@ extension Publishers.Multicast {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State: @unchecked Sendable {
+    private enum State {
       case awaitingSubscription(Downstream)
       case subscribed(any Subscription, Downstream)
       case terminal

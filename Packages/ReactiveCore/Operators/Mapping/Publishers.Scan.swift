@@ -164,11 +164,8 @@ extension Publishers.Scan {
 
     @usableFromInline
     typealias Next = (Output, Upstream.Output) -> Output
-
-    // Touched only inside `state.withLock`; what leaves the lock is used only
-    // by the thread that took it out, so @unchecked is sound.
     @usableFromInline
-    enum State: @unchecked Sendable {
+    enum State {
       case awaitingSubscription(Downstream, Output, Next)
       case subscribed(Downstream, Output, Next)
       case folding(Downstream)
@@ -177,7 +174,7 @@ extension Publishers.Scan {
 
     /// Carries what a step takes out of the lock, or puts back.
     @usableFromInline
-    struct Carrier: @unchecked Sendable {
+    struct Carrier {
       @usableFromInline
       let value: State
 

@@ -60,17 +60,14 @@ private final class CollectByCountInner<Downstream: Subscriber, Element>: Subscr
 where Downstream.Input == [Element] {
   typealias Input = Element
   typealias Failure = Downstream.Failure
-
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream)
     case collecting(any Subscription, Downstream, [Element])
     case terminal
   }
 
   /// A full array and where it goes, taken out of the lock.
-  private struct Batch: @unchecked Sendable {
+  private struct Batch {
     let downstream: Downstream
     let elements: [Element]
   }

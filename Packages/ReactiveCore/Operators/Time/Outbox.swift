@@ -65,6 +65,6 @@ struct Outbox<Element> {
 
 /// Carries what a time operator takes out of its lock to the thread that
 /// took it: only that thread uses it, so @unchecked is sound.
-struct Handoff<Value>: @unchecked Sendable {
+struct Handoff<Value> {
   let value: Value
 }

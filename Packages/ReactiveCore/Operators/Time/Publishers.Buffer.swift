@@ -108,7 +108,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private struct Active: DeliveringState, QueuedValuesState, @unchecked Sendable {
+  private struct Active: DeliveringState, QueuedValuesState {
     var downstream: Downstream
     /// Nil once the upstream completed, or was cancelled on overflow.
     var upstream: (any Subscription)?
@@ -193,7 +193,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     downstream.receive(subscription: self)
   }
 
-  private enum Arrival: @unchecked Sendable {
+  private enum Arrival {
     case ignored
     case buffered(deliver: Bool, dropped: Input?)
     case overflow(any Subscription)

@@ -101,7 +101,7 @@ where Downstream.Input == [Element] {
   typealias Input = Element
   typealias Failure = Downstream.Failure
 
-  private struct Active: DeliveringState, QueuedValuesState, RestartableTimerState, @unchecked Sendable {
+  private struct Active: DeliveringState, QueuedValuesState, RestartableTimerState {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?

@@ -64,10 +64,7 @@ private final class MeasureIntervalInner<Downstream: Subscriber, Element, Contex
 where Downstream.Input == Context.SchedulerTimeType.Stride {
   typealias Input = Element
   typealias Failure = Downstream.Failure
-
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream)
     case measuring(any Subscription, Downstream, last: Context.SchedulerTimeType)
     case terminal

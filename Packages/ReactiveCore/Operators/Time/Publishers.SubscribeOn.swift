@@ -85,7 +85,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
     case cancel
   }
 
-  private struct Active: @unchecked Sendable {
+  private struct Active {
     /// Nil once the downstream cancelled.
     var downstream: Downstream?
     var upstream: any Subscription

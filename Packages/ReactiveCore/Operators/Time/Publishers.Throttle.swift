@@ -83,7 +83,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   typealias Failure = Downstream.Failure
   typealias Time = Context.SchedulerTimeType
 
-  private struct Active: EventOutboxState, DemandCounting, @unchecked Sendable {
+  private struct Active: EventOutboxState, DemandCounting {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?

@@ -6,7 +6,7 @@
 ///
 /// Touched only inside the lock; what leaves the lock is used only by the
 /// thread that took it out, so @unchecked is sound.
-enum TimedState<Downstream, Active>: @unchecked Sendable {
+enum TimedState<Downstream, Active> {
   case awaitingSubscription(Downstream)
   case active(Active)
   case terminal
@@ -28,7 +28,7 @@ enum TimedEvent<Input, Failure: Error> {
 }
 
 /// What the shared delivery loop does next, decided under the lock.
-enum Delivery<Downstream: Subscriber, Pause, Ending>: @unchecked Sendable {
+enum Delivery<Downstream: Subscriber, Pause, Ending> {
   /// Nothing more can go out now: the turn is over (the outbox's claim is released).
   case pause(Pause)
   /// A value goes out; the state stays active.
