@@ -66,12 +66,6 @@ where Downstream.Input == [Element] {
     case terminal
   }
 
-  /// A full array and where it goes, taken out of the lock.
-  private struct Batch {
-    let downstream: Downstream
-    let elements: [Element]
-  }
-
   private let state: Lock<State>
   private let count: Int
 
@@ -100,7 +94,7 @@ where Downstream.Input == [Element] {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let full = state.withLock { state -> Batch? in
+    let full = state.withLock { state -> (downstream: Downstream, elements: [Element])? in
       guard case .collecting(let upstream, let downstream, var buffer) = state else {
         return nil  // before the subscription (a contract violation) or after the end: ignored
       }
@@ -111,7 +105,7 @@ where Downstream.Input == [Element] {
         return nil
       }
       state = .collecting(upstream, downstream, [])
-      return Batch(downstream: downstream, elements: buffer)
+      return (downstream, buffer)
     }
     guard let full else { return .none }
     return full.downstream.receive(full.elements) * count

@@ -263,13 +263,13 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
 
   func request(_ demand: Subscribers.Demand) {
     guard demand > 0 else { return }  // Combine accepts `.none`: nothing to do
-    let taken = state.withLock { state -> Handoff<(deliver: Bool, upstream: (any Subscription)?)>? in
+    let taken = state.withLock { state -> (deliver: Bool, upstream: (any Subscription)?)? in
       state.updateActive { active in
         active.demand += demand
-        return Handoff(value: (active.queue.claim(), active.upstream ?? active.finishedUpstream))
+        return (active.queue.claim(), active.upstream ?? active.finishedUpstream)
       } ?? nil
     }
-    guard let (deliver, upstream) = taken?.value, deliver else { return }
+    guard let (deliver, upstream) = taken, deliver else { return }
     let refill = self.deliver()
     if refill > 0 {
       upstream?.request(refill)

@@ -82,12 +82,12 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   func receive(subscription: any Subscription) {
     let now = scheduler.now
-    let taken = state.withLock { state -> Handoff<Downstream>? in
+    let taken = state.withLock { state -> Downstream? in
       guard case let .awaitingSubscription(downstream) = state else { return nil }
       state = .measuring(subscription, downstream, last: now)
-      return Handoff(value: downstream)
+      return downstream
     }
-    guard let downstream = taken?.value else {
+    guard let downstream = taken else {
       subscription.cancel()
       return
     }
@@ -97,12 +97,12 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   func receive(_ input: Input) -> Subscribers.Demand {
     let now = scheduler.now
     let measured = state.withLock {
-      state -> Handoff<(any Subscription, Downstream, Context.SchedulerTimeType.Stride)>? in
+      state -> (any Subscription, Downstream, Context.SchedulerTimeType.Stride)? in
       guard case let .measuring(upstream, downstream, last) = state else { return nil }
       state = .measuring(upstream, downstream, last: now)
-      return Handoff(value: (upstream, downstream, last.distance(to: now)))
+      return (upstream, downstream, last.distance(to: now))
     }
-    guard let (upstream, downstream, interval) = measured?.value else { return .none }
+    guard let (upstream, downstream, interval) = measured else { return .none }
     // As Combine does, the further demand is requested from the upstream,
     // not returned.
     let additional = downstream.receive(interval)
@@ -113,11 +113,11 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let ended = state.withLock { state -> Handoff<State> in
+    let ended = state.withLock { state -> State in
       defer { state = .terminal }
-      return Handoff(value: state)
+      return state
     }
-    guard case let .measuring(_, downstream, _) = ended.value else { return }
+    guard case let .measuring(_, downstream, _) = ended else { return }
     downstream.receive(completion: completion)
   }
 
@@ -131,11 +131,11 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   }
 
   func cancel() {
-    let ended = state.withLock { state -> Handoff<State> in
+    let ended = state.withLock { state -> State in
       defer { state = .terminal }
-      return Handoff(value: state)
+      return state
     }
-    if case let .measuring(upstream, _, _) = ended.value {
+    if case let .measuring(upstream, _, _) = ended {
       upstream.cancel()
     }
   }
