@@ -4,12 +4,7 @@ import ReactiveCore
 /// upstream's subscriber and the downstream's subscription, which watches
 /// whether a value or a failure arrives when the immediate contract says it
 /// must.
-final class AssertImmediateInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-  @unchecked Sendable
-{
-  // @unchecked Sendable: the mutable state is in `state`, under its lock;
-  // what leaves the lock is used only by the thread that took it out.
-
+final class AssertImmediateInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 

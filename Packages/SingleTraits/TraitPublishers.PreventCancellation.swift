@@ -66,9 +66,8 @@ extension TraitPublishers.PreventCancellation: SinglePublisher where Upstream: S
 /// - `detached(upstream)`: the downstream cancelled; the upstream runs on, kept alive until it completes;
 /// - `terminal`: completed; holds nothing.
 private final class PreventCancellationInner<Downstream: Subscriber>: Subscriber, Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible
 {
-  // @unchecked Sendable: the only mutable state is under `state`'s lock.
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 

@@ -175,11 +175,8 @@ extension MarbleDiagram {
 extension MarbleDiagram.ColdPublisher {
   /// One subscription: a timeline that moves events into `due`, and a
   /// delivery loop that hands them to the subscriber as demand allows.
-  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible
   where Downstream.Input == Value, Downstream.Failure == Failure {
-    // @unchecked Sendable: the mutable state is in `state`, under its lock;
-    // what leaves the lock is used only by the thread that took it out.
-
     private struct Active {
       let downstream: Downstream
       /// Demand requested and not yet consumed by a delivered value.

@@ -220,14 +220,14 @@ private final class RepeatingOperation: Cancellable, @unchecked Sendable {
   }
 
   private func run(due: Date) {
-    let action = state.withLock { state -> SchedulerAction<() -> Void>? in
+    let action = state.withLock { state -> (() -> Void)? in
       switch state {
-      case let .running(_, action): SchedulerAction(action)
+      case let .running(_, action): action
       case .cancelled: nil
       }
     }
     guard let action else { return }
-    action.run()
+    action()
     // The next run keeps the rhythm of the due dates, but never starts in the past.
     arm(for: max(due.addingTimeInterval(interval), Date()))
   }

@@ -129,9 +129,8 @@ extension Publishers {
 /// subscribed to only after the prefix finished), so they never overlap.
 /// What a side sends before its subscription is ignored, as in Combine.
 private final class ConcatenateInner<Downstream: Subscriber, Suffix: Publisher>: Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
-  // @unchecked Sendable: the mutable state is behind `state`.
   enum State {
     case prefix(Downstream, Suffix, (any Subscription)?, demand: Subscribers.Demand)
     case suffix(Downstream, (any Subscription)?, demand: Subscribers.Demand)
