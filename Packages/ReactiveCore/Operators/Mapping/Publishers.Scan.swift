@@ -164,6 +164,7 @@ extension Publishers.Scan {
 
     @usableFromInline
     typealias Next = (Output, Upstream.Output) -> Output
+
     @usableFromInline
     enum State {
       case awaitingSubscription(Downstream, Output, Next)

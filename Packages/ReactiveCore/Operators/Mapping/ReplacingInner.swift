@@ -29,6 +29,7 @@ where Downstream.Input == Input {
     /// the upstream as is (`Downstream.Failure` is `Never`).
     case error
   }
+
   @usableFromInline
   enum State {
     case awaitingSubscription(Downstream, Input)

@@ -60,6 +60,7 @@ private final class CollectByCountInner<Downstream: Subscriber, Element>: Subscr
 where Downstream.Input == [Element] {
   typealias Input = Element
   typealias Failure = Downstream.Failure
+
   private enum State {
     case awaitingSubscription(Downstream)
     case collecting(any Subscription, Downstream, [Element])

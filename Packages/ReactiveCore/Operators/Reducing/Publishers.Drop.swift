@@ -61,6 +61,7 @@ extension Publishers.Drop: Equatable where Upstream: Equatable {}
 private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
+
   private enum State {
     case awaitingUpstream(Downstream, pendingDemand: Subscribers.Demand, toDrop: Int)
     case subscribed(any Subscription, Downstream, toDrop: Int)

@@ -55,6 +55,7 @@ final class ReducingInner<Downstream: Subscriber, Body: Reduction>: Subscriber, 
 where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
   typealias Input = Body.Input
   typealias Failure = Body.UpstreamFailure
+
   private enum State {
     case awaitingSubscription(Downstream, Body)
     case accumulating(any Subscription, Downstream, Body, demanded: Bool)

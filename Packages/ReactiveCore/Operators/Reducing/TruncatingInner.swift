@@ -62,6 +62,7 @@ final class TruncatingInner<Downstream: Subscriber, Body: Truncation>: Subscribe
 where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
   typealias Input = Body.Input
   typealias Failure = Body.UpstreamFailure
+
   private enum State {
     case awaitingSubscription(Downstream, Body)
     case forwarding(any Subscription, Downstream, Body)

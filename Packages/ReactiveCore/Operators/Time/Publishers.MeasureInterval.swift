@@ -64,6 +64,7 @@ private final class MeasureIntervalInner<Downstream: Subscriber, Element, Contex
 where Downstream.Input == Context.SchedulerTimeType.Stride {
   typealias Input = Element
   typealias Failure = Downstream.Failure
+
   private enum State {
     case awaitingSubscription(Downstream)
     case measuring(any Subscription, Downstream, last: Context.SchedulerTimeType)
