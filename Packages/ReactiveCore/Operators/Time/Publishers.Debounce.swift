@@ -150,7 +150,7 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
         return (active.timer, active.outbox.claim())
       } ?? nil
     }
-    guard let fired = fired else { return }
+    guard let fired else { return }
     fired.timer?.cancel()
     if fired.deliver {
       deliver()

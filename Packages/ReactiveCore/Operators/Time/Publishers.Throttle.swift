@@ -139,7 +139,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     }
     // A scheduled emission holds the subscription weakly, as in Combine: it
     // does not keep alive a subscription that nothing else holds.
-    if let emission = emission {
+    if let emission {
       if emission == now {
         scheduler.schedule { [weak self] in self?.emit() }
       } else {
