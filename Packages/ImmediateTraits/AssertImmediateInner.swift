@@ -4,12 +4,7 @@ import ReactiveCore
 /// upstream's subscriber and the downstream's subscription, which watches
 /// whether a value or a failure arrives when the immediate contract says it
 /// must.
-final class AssertImmediateInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-  @unchecked Sendable
-{
-  // @unchecked Sendable: the mutable state is in `state`, under its lock;
-  // what leaves the lock is used only by the thread that took it out.
-
+final class AssertImmediateInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
@@ -38,13 +33,13 @@ final class AssertImmediateInner<Downstream: Subscriber>: Subscriber, Subscripti
     case over
   }
 
-  private struct State: @unchecked Sendable {
+  private struct State {
     var connection: Connection
     var check: Check = .subscribing(demanded: false)
   }
 
   /// What to do after the lock.
-  private enum Action: @unchecked Sendable {
+  private enum Action {
     case none
     case trap(String)
     case forwardSubscription(Downstream)

@@ -120,9 +120,8 @@ private final class ImmediateWitness: Sendable {
 /// - `subscribed(subscription)`: waiting for the first event;
 /// - `received(result)`: the first event, kept for `end()`;
 /// - `ended`: read, or finished empty; holds nothing.
-private final class ImmediateReader<Input, Failure: Error>: Subscriber, CustomStringConvertible, @unchecked Sendable {
-  // @unchecked Sendable: the only mutable state is under `state`'s lock.
-  private enum State: @unchecked Sendable {
+private final class ImmediateReader<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+  private enum State {
     case awaitingSubscription
     case subscribed(any Subscription)
     case received(Result<Input, Failure>)

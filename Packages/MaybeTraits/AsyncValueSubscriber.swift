@@ -31,7 +31,7 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
 
   typealias Waiter = UnsafeContinuation<Outcome, Never>
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case initial
     case waiting(Waiter)
     case subscribed(Waiter, any Subscription)

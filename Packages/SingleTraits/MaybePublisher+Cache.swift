@@ -44,7 +44,7 @@ extension Publishers {
     public typealias Failure = Upstream.Failure
     typealias Promise = TraitPublishers.Maybe<Output, Failure>.Promise
 
-    private enum State: @unchecked Sendable {
+    private enum State {
       /// Nobody demanded yet: holds the upstream.
       case idle(Upstream)
       /// The upstream runs; `subscription` is nil while it is being subscribed

@@ -68,7 +68,7 @@ public final class SinglePublisherOperation<Output, Failure: Error>: Operation, 
   // @unchecked Sendable: the only mutable state is under `state`'s lock.
   typealias OnResult = (Result<Output, Failure>) -> Void
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     /// Not started: holds the publisher.
     case ready(AnySinglePublisher<Output, Failure>, OnResult?)
     /// Started; `subscription` is nil while it is being subscribed to.

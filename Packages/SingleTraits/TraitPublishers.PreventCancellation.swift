@@ -66,13 +66,12 @@ extension TraitPublishers.PreventCancellation: SinglePublisher where Upstream: S
 /// - `detached(upstream)`: the downstream cancelled; the upstream runs on, kept alive until it completes;
 /// - `terminal`: completed; holds nothing.
 private final class PreventCancellationInner<Downstream: Subscriber>: Subscriber, Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible
 {
-  // @unchecked Sendable: the only mutable state is under `state`'s lock.
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream)
     case running(Downstream, any Subscription, value: Input?, demanded: Bool)
     case finishedWithValue(Downstream, Input)
@@ -81,7 +80,7 @@ private final class PreventCancellationInner<Downstream: Subscriber>: Subscriber
   }
 
   /// What to do once the lock is released.
-  private enum Action: @unchecked Sendable {
+  private enum Action {
     case none
     case deliver(Downstream, Input)
     case complete(Downstream, Subscribers.Completion<Failure>)

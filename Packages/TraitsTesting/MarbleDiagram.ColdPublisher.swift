@@ -175,11 +175,8 @@ extension MarbleDiagram {
 extension MarbleDiagram.ColdPublisher {
   /// One subscription: a timeline that moves events into `due`, and a
   /// delivery loop that hands them to the subscriber as demand allows.
-  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible
   where Downstream.Input == Value, Downstream.Failure == Failure {
-    // @unchecked Sendable: the mutable state is in `state`, under its lock;
-    // what leaves the lock is used only by the thread that took it out.
-
     private struct Active {
       let downstream: Downstream
       /// Demand requested and not yet consumed by a delivered value.
@@ -191,7 +188,7 @@ extension MarbleDiagram.ColdPublisher {
       var delivering = false
     }
 
-    private enum State: @unchecked Sendable {
+    private enum State {
       /// Subscribed: the timeline may still bring events, or `due` holds some.
       case active(Active)
       /// Completed or cancelled: holds nothing.
@@ -199,7 +196,7 @@ extension MarbleDiagram.ColdPublisher {
     }
 
     /// What `deliver()` does next, after the lock.
-    private enum Step: @unchecked Sendable {
+    private enum Step {
       case stop
       case value(Downstream, Value)
       /// The ended state rides along, so that its last release happens after the lock.

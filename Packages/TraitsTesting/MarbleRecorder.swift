@@ -85,13 +85,8 @@ public final class MarbleRecorder<Input, Failure: Error>: Subscriber, Cancellabl
   /// Weak: a pending action of the scheduler may hold a subscription that holds this recorder.
   private weak var scheduler: VirtualTimeScheduler?
 
-  /// The events recorded so far; `@unchecked Sendable` so that values of
-  /// any type cross the lock, as they cross threads through any subscriber.
-  private struct Timeline: @unchecked Sendable {
-    var events: [TimedEvent] = []
-  }
-
-  private let timeline = Lock(Timeline())
+  /// The events recorded so far.
+  private let timeline = Lock([TimedEvent]())
 
   public var description: String { "MarbleRecorder" }
 
@@ -118,7 +113,7 @@ public final class MarbleRecorder<Input, Failure: Error>: Subscriber, Cancellabl
 
   /// Every value and completion received so far, with its time, in order.
   public var timedEvents: [TimedEvent] {
-    timeline.withLock { $0.events }
+    timeline.withLock { $0 }
   }
 
   /// The recording as a diagram: each event in its frame, lasting until the
@@ -179,7 +174,7 @@ public final class MarbleRecorder<Input, Failure: Error>: Subscriber, Cancellabl
       preconditionFailure("API violation: MarbleRecorder received \(event) after its VirtualTimeScheduler was released")
     }
     let timed = TimedEvent(time: origin.distance(to: now), event: event)
-    timeline.withLock { $0.events.append(timed) }
+    timeline.withLock { $0.append(timed) }
   }
 
   // MARK: Demand and cancellation

@@ -115,7 +115,7 @@ extension RecordingSubscriber {
   }
 
   /// What to do at once with a call to `next` or `awaitCompletion`.
-  fileprivate enum Registration: @unchecked Sendable {
+  fileprivate enum Registration {
     /// The event is already there.
     case deliver(Delivery)
     /// The publisher completed before a next value.

@@ -47,7 +47,7 @@ import Synchronization
 /// another thread delivers, and fail with a ``RecordingError`` that lists the
 /// events recorded so far if they do not come in time.
 ///
-/// The recorder is thread-safe: its state lives behind a `Mutex`, and it
+/// The recorder is thread-safe: its state lives behind a lock, and it
 /// never calls the subscription or `onValue` while holding it.
 public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
@@ -87,7 +87,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   }
 
   /// Everything the recorder knows, touched only inside `state.withLock`.
-  struct State: @unchecked Sendable {
+  struct State {
     var connection: Connection
     var events: [Event] = []
     var values: [Input] = []

@@ -179,9 +179,9 @@ public final class TestHTTPServer: Sendable {
 
 /// The server's shared state, held by the server and its threads (never the
 /// other way round, so that the server can be deallocated and stop).
-private final class ServerCore: @unchecked Sendable {
-  // @unchecked Sendable: the mutable state is under `state`'s lock; the
-  // listening socket is closed only by the accept thread.
+private final class ServerCore: Sendable {
+  // The mutable state (all Sendable) is under `state`'s lock; the listening
+  // socket is closed only by the accept thread.
 
   struct State {
     var requests: [TestHTTPServer.Request] = []

@@ -23,7 +23,7 @@ import Synchronization
 public final class TestPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible, @unchecked Sendable {
   // @unchecked Sendable: the mutable state is in `state`, under its lock.
 
-  fileprivate struct State: @unchecked Sendable {
+  fileprivate struct State {
     var subscriptions: [Probe] = []
     var subscriptionCount = 0
     var requests: [Subscribers.Demand] = []
@@ -112,7 +112,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, CustomStrin
   }
 
   /// One subscription. Its fields are touched only under the publisher's lock.
-  fileprivate final class Probe: Subscription, CustomStringConvertible, @unchecked Sendable {
+  fileprivate final class Probe: Subscription, CustomStringConvertible {
     private let publisher: TestPublisher
     private var subscriber: AnySubscriber<Output, Failure>?
     fileprivate var demand = Subscribers.Demand.none

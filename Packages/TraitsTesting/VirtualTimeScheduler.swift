@@ -52,7 +52,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     let action: () -> Void
   }
 
-  private struct State: @unchecked Sendable {
+  private struct State {
     var now: SchedulerTimeType
     /// Sorted by due time; at one due time, in scheduling order.
     var pending: [ScheduledAction] = []

@@ -48,7 +48,7 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     case none
   }
 
-  private struct State: @unchecked Sendable {
+  private struct State {
     var phase = Phase.waitingForSubscription
     /// The waiting callers, oldest first.
     var waiters: [Waiter] = []

@@ -26,27 +26,44 @@ import Darwin
 package struct Lock<Value>: ~Copyable, @unchecked Sendable {
   // @unchecked Sendable: `Mutex` is Sendable, and it is the only stored property.
   @usableFromInline
-  let mutex: Mutex<Value>
+  let mutex: Mutex<Unchecked<Value>>
 
   @inlinable
-  package init(_ initialValue: consuming sending Value) {
-    mutex = Mutex(initialValue)
+  package init(_ initialValue: consuming Value) {
+    mutex = Mutex(Unchecked(initialValue))
   }
 
   /// Calls `body` with exclusive access to the protected value.
   @inlinable
-  package borrowing func withLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
+  package borrowing func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
     guard let hooks = ThreadSanitizerHooks.current else {
-      return mutex.withLock { (value: inout sending Value) -> sending Result in body(&value) }
+      return mutex.withLock { Unchecked(body(&$0.value)) }.value
     }
     // The mutex's address (it never moves) names the hand-over for TSan. It
     // is taken before locking, without touching the protected value.
     let address = withUnsafePointer(to: mutex) { UnsafeMutableRawPointer(mutating: $0) }
-    return mutex.withLock { (value: inout sending Value) -> sending Result in
+    return mutex.withLock {
       hooks.acquire(address)
       defer { hooks.release(address) }
-      return body(&value)
-    }
+      return Unchecked(body(&$0.value))
+    }.value
+  }
+}
+
+/// What `Lock` keeps and returns, declared Sendable so that `Mutex`'s
+/// `sending` rules do not reach the callers: the state a lock protects holds
+/// subscribers and subscriptions, which are not Sendable, and the state
+/// machines hand them out of the lock to act on after unlocking.
+@usableFromInline
+package struct Unchecked<Wrapped>: @unchecked Sendable {
+  // @unchecked Sendable: only `Lock` stores or returns one, and the lock is
+  // what makes access to the protected state exclusive.
+  @usableFromInline
+  package var value: Wrapped
+
+  @inlinable
+  package init(_ value: consuming Wrapped) {
+    self.value = value
   }
 }
 

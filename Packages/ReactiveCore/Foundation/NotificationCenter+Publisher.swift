@@ -83,12 +83,8 @@ extension NotificationCenter.Publisher: Equatable {
 /// while the downstream is busy waits for that call to return. The demand is
 /// taken before waiting: a notification without demand is dropped at once.
 /// `isOver`, set by `cancel()`, stops deliveries that have not begun.
-private final class NotificationSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-  @unchecked Sendable
+private final class NotificationSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible
 where Downstream.Input == Notification, Downstream.Failure == Never {
-  // @unchecked Sendable: the mutable state is under `state`'s lock; what
-  // leaves it is used only by the thread that took it out.
-
   private struct Live {
     var downstream: Downstream
     var center: NotificationCenter
@@ -97,7 +93,7 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     var demand = Subscribers.Demand.none
   }
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case live(Live)
     /// Cancelled: holds nothing, and the observer is removed (or being removed).
     case cancelled
@@ -123,11 +119,10 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     // subscription's generic type out of the @Sendable closure.
     let handler = SchedulerAction<(Notification) -> Void> { [weak self] notification in self?.post(notification) }
     let observer = center.addObserver(forName: name, object: object, queue: nil) { handler.value($0) }
-    let token = SchedulerAction(observer)
     let isCancelled = state.withLock { state -> Bool in
       switch state {
       case var .live(live):
-        live.observer = token.value
+        live.observer = observer
         state = .live(live)
         return false
       case .cancelled:

@@ -105,8 +105,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
 }
 
 /// What the publisher needs of a subscription; it does not know the subscriber type.
-private class ObservableObjectConduitBase: @unchecked Sendable {
-  // @unchecked Sendable: the subclass keeps its state under a lock.
+private class ObservableObjectConduitBase {
   func signal() { preconditionFailure("Bug in ObservableObjectPublisher.Inner: abstract signal") }
 }
 
@@ -118,9 +117,9 @@ private class ObservableObjectConduitBase: @unchecked Sendable {
 /// (as a subject's subscription does); `isOver`, set by `cancel()`, stops
 /// deliveries that have not begun.
 private final class ObservableObjectConduit<Downstream: Subscriber>: ObservableObjectConduitBase, Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible
 where Downstream.Input == Void, Downstream.Failure == Never {
-  private enum State: @unchecked Sendable {
+  private enum State {
     case waiting(Downstream)
     case active(Downstream)
     case over

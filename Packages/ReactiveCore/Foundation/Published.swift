@@ -130,10 +130,8 @@ extension Publisher where Failure == Never {
 /// reentrantly, or another thread may), the stored value waits; when the
 /// last of them is over, it becomes the core's latest value, so the
 /// property and its publisher always end up agreeing.
-final class PublishedStorage<Value>: @unchecked Sendable {
-  // @unchecked Sendable: all mutable state is under `state`'s lock.
-
-  private struct State: @unchecked Sendable {
+final class PublishedStorage<Value> {
+  private struct State {
     var value: Value
     var core: SubjectCore<Value, Never>?
     var objectWillChange: ObservableObjectPublisher?
@@ -144,7 +142,7 @@ final class PublishedStorage<Value>: @unchecked Sendable {
   }
 
   /// What a write does after its first look under the lock.
-  private enum WriteStep: @unchecked Sendable {
+  private enum WriteStep {
     case stored(replaced: Value)
     case publish(SubjectCore<Value, Never>)
   }
@@ -215,8 +213,7 @@ final class PublishedStorage<Value>: @unchecked Sendable {
 /// The subscriber of ``Publisher/assign(to:)``: writes each value to a
 /// `@Published` property, which it holds weakly; the property holds the
 /// subscription.
-private final class PublishedAssignSubscriber<Input>: Subscriber, CustomStringConvertible, @unchecked Sendable {
-  // @unchecked Sendable: `storage` is a weak reference set once; the flag is under its lock.
+private final class PublishedAssignSubscriber<Input>: Subscriber, CustomStringConvertible {
   typealias Failure = Never
 
   private weak var storage: PublishedStorage<Input>?

@@ -148,10 +148,8 @@ extension Timer {
 }
 
 /// A running timer of a `TimerPublisher`; cancelling it stops the timer.
-private final class TimerConnection: Cancellable, @unchecked Sendable {
-  // @unchecked Sendable: the state is under its lock; `Timer.invalidate()`
-  // may be called from any thread.
-  private struct Running: @unchecked Sendable {
+private final class TimerConnection: Cancellable {
+  private struct Running {
     let timer: Timer
     let publisher: Timer.TimerPublisher
   }
@@ -174,8 +172,7 @@ private final class TimerConnection: Cancellable, @unchecked Sendable {
 }
 
 /// What a `TimerPublisher` needs of a subscription; it does not know the subscriber type.
-private class TimerSubscriptionBase: @unchecked Sendable {
-  // @unchecked Sendable: subclasses keep their state under a lock.
+private class TimerSubscriptionBase {
   func send(_ date: Date) { preconditionFailure("Bug in TimerPublisher.Inner: abstract send") }
   func end() { preconditionFailure("Bug in TimerPublisher.Inner: abstract end") }
 }
@@ -185,11 +182,9 @@ private class TimerSubscriptionBase: @unchecked Sendable {
 /// States: `live(downstream, demand)` until cancelled or disconnected, then
 /// `over`, which holds nothing. Ticks come one at a time from the run loop.
 private final class TimerSubscription<Downstream: Subscriber>: TimerSubscriptionBase, Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible
 where Downstream.Input == Date, Downstream.Failure == Never {
-  // @unchecked Sendable: the mutable state is under `state`'s lock.
-
-  private enum State: @unchecked Sendable {
+  private enum State {
     case live(Downstream, demand: Subscribers.Demand)
     case over
   }

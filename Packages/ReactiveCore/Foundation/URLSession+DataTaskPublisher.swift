@@ -72,13 +72,9 @@ extension URLSession {
 ///   created, outside the lock;
 /// - `running(downstream, task)`: the task runs; the demand is there;
 /// - `over`: completed or cancelled; holds nothing.
-private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-  @unchecked Sendable
+private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible
 where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
-  // @unchecked Sendable: the mutable state is under `state`'s lock; what
-  // leaves it is used only by the thread that took it out.
-
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingDemand(Downstream, URLSession.DataTaskPublisher)
     case starting(Downstream)
     case running(Downstream, URLSessionDataTask)

@@ -17,7 +17,7 @@ final class SequenceSubscription<Downstream: Subscriber, Elements: IteratorProto
   CustomStringConvertible
 where Elements.Element == Downstream.Input {
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case idle(Downstream, Elements, next: Downstream.Input)
     case emitting(pendingDemand: Subscribers.Demand)
     case cancelledWhileEmitting

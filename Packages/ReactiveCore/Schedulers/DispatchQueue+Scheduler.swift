@@ -349,6 +349,7 @@ extension DispatchQueue: Scheduler {
 /// Dispatch, Foundation and run loops want `@Sendable` closures; this box
 /// says what the scheduler contract already guarantees.
 struct SchedulerAction<Value>: @unchecked Sendable {
+  // @unchecked Sendable: the scheduler contract gives the value to the one thread that runs it.
   let value: Value
 
   init(_ value: Value) {

@@ -187,7 +187,7 @@ private final class RepeatingOperation: Cancellable, @unchecked Sendable {
   // @unchecked Sendable: the mutable state is under `state`'s lock; the
   // action leaves it only to run, on the queue's thread.
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     /// Runs until cancelled.
     case running(queue: OperationQueue, action: () -> Void)
     /// Cancelled: holds nothing; a timer or an operation in flight finds it so and stops.
@@ -220,14 +220,14 @@ private final class RepeatingOperation: Cancellable, @unchecked Sendable {
   }
 
   private func run(due: Date) {
-    let action = state.withLock { state -> SchedulerAction<() -> Void>? in
+    let action = state.withLock { state -> (() -> Void)? in
       switch state {
-      case let .running(_, action): SchedulerAction(action)
+      case let .running(_, action): action
       case .cancelled: nil
       }
     }
     guard let action else { return }
-    action.run()
+    action()
     // The next run keeps the rhythm of the due dates, but never starts in the past.
     arm(for: max(due.addingTimeInterval(interval), Date()))
   }

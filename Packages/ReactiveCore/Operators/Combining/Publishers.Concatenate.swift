@@ -129,10 +129,9 @@ extension Publishers {
 /// subscribed to only after the prefix finished), so they never overlap.
 /// What a side sends before its subscription is ignored, as in Combine.
 private final class ConcatenateInner<Downstream: Subscriber, Suffix: Publisher>: Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
-  // @unchecked Sendable: the mutable state is behind `state`.
-  enum State: @unchecked Sendable {
+  enum State {
     case prefix(Downstream, Suffix, (any Subscription)?, demand: Subscribers.Demand)
     case suffix(Downstream, (any Subscription)?, demand: Subscribers.Demand)
     case done
@@ -146,7 +145,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     state = Lock(.prefix(downstream, suffix, nil, demand: .none))
   }
 
-  private enum SubscriptionAction: @unchecked Sendable {
+  private enum SubscriptionAction {
     case cancel
     case start(Downstream)  // the prefix's: downstream gets its subscription
     case request(Subscribers.Demand)  // the suffix's: it gets the demand left
@@ -212,7 +211,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     return additional
   }
 
-  private enum CompletionAction: @unchecked Sendable {
+  private enum CompletionAction {
     case none
     case subscribe(Suffix)
     case complete(Downstream)

@@ -73,13 +73,12 @@ extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other
 /// of downstream demand. The other publisher's completion before its first
 /// value completes the result; after it, nothing.
 private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>: Subscriber,
-  Subscription, CustomStringConvertible, @unchecked Sendable
+  Subscription, CustomStringConvertible
 {
-  // @unchecked Sendable: the mutable state is behind `state`.
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  struct State: TriggeredOperatorState, @unchecked Sendable {
+  struct State: TriggeredOperatorState {
     var outlet: CombiningOutlet<Downstream, Void>
     var upstream = CombiningLink.awaiting
     var trigger = CombiningLink.awaiting

@@ -71,13 +71,12 @@ extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Oth
 /// returns for a value is returned from the upstream's `receive(_:)` when the
 /// value was delivered at once, and requested otherwise.
 private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput, TriggerFailure: Error>: Subscriber,
-  Subscription, CustomStringConvertible, @unchecked Sendable
+  Subscription, CustomStringConvertible
 {
-  // @unchecked Sendable: the mutable state is behind `state`.
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  struct State: TriggeredOperatorState, @unchecked Sendable {
+  struct State: TriggeredOperatorState {
     var outlet: CombiningOutlet<Downstream, Void>
     var upstream = CombiningLink.awaiting
     var trigger = CombiningLink.awaiting

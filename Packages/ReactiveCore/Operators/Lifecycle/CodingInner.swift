@@ -12,7 +12,7 @@ where Downstream.Failure == any Error {
   typealias Failure = UpstreamFailure
   typealias Transform = (Input) throws -> Downstream.Input
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream, Transform)
     case subscribed(any Subscription, Downstream, Transform)
     case terminal
@@ -42,11 +42,11 @@ where Downstream.Failure == any Error {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let taken = state.withLock { state -> LifecycleCarrier<(Downstream, Transform)>? in
+    let taken = state.withLock { state -> (Downstream, Transform)? in
       guard case let .subscribed(_, downstream, transform) = state else { return nil }
-      return LifecycleCarrier((downstream, transform))
+      return (downstream, transform)
     }
-    guard let (downstream, transform) = taken?.value else { return .none }
+    guard let (downstream, transform) = taken else { return .none }
     let output: Downstream.Input
     do {
       output = try transform(input)

@@ -19,7 +19,7 @@ extension Publishers {
     /// - `connecting`: a thread is calling `upstream.connect()`; `subscribers`
     ///   may drop to zero meanwhile, and that thread then disconnects at once;
     /// - `connected`: holds the connection.
-    private enum State: @unchecked Sendable {
+    private enum State {
       case disconnected
       case connecting(subscribers: Int)
       case connected(subscribers: Int, any Cancellable)
@@ -50,11 +50,11 @@ extension Publishers {
       }
       upstream.subscribe(Inner(parent: self, downstream: subscriber))
       guard shouldConnect else { return }
-      let connection = LifecycleCarrier(upstream.connect())
-      let unwanted = state.withLock { state -> LifecycleCarrier<any Cancellable>? in
+      let connection = upstream.connect()
+      let unwanted = state.withLock { state -> (any Cancellable)? in
         switch state {
         case let .connecting(subscribers) where subscribers > 0:
-          state = .connected(subscribers: subscribers, connection.value)
+          state = .connected(subscribers: subscribers, connection)
           return nil
         case .connecting:
           // Everyone cancelled while connecting.
@@ -64,12 +64,12 @@ extension Publishers {
           preconditionFailure("Bug in Autoconnect: \(state) after connect()")
         }
       }
-      unwanted?.value.cancel()
+      unwanted?.cancel()
     }
 
     /// One subscriber cancelled: disconnects after the last one.
     fileprivate func subscriberDidCancel() {
-      let connection = state.withLock { state -> LifecycleCarrier<any Cancellable>? in
+      let connection = state.withLock { state -> (any Cancellable)? in
         switch state {
         case let .connecting(subscribers):
           state = .connecting(subscribers: subscribers - 1)
@@ -80,12 +80,12 @@ extension Publishers {
             return nil
           }
           state = .disconnected
-          return LifecycleCarrier(connection)
+          return connection
         case .disconnected:
           return nil
         }
       }
-      connection?.value.cancel()
+      connection?.cancel()
     }
   }
 }
@@ -122,7 +122,7 @@ extension Publishers.Autoconnect {
 
   /// The upstream subscription, with a cancel that the parent counts once.
   private final class CountedSubscription: Subscription, CombineReflectable {
-    private struct Links: @unchecked Sendable {
+    private struct Links {
       let subscription: any Subscription
       let parent: Publishers.Autoconnect<Upstream>
     }

@@ -143,7 +143,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
   typealias Handler = (Upstream.Failure) -> Result<NewPublisher, Downstream.Failure>
   typealias MapFailure = (NewPublisher.Failure) -> Downstream.Failure
 
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingUpstream(Downstream, Handler)
     case upstream(any Subscription, Downstream, Handler, demand: Subscribers.Demand)
     case awaitingReplacement(Downstream, demand: Subscribers.Demand)
@@ -201,7 +201,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
   // MARK: Upstream side
 
-  private enum UpstreamSubscriptionAction: @unchecked Sendable {
+  private enum UpstreamSubscriptionAction {
     case forward(Downstream)
     case reject
   }
@@ -224,7 +224,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
   }
 
-  private enum UpstreamValueAction: @unchecked Sendable {
+  private enum UpstreamValueAction {
     case forward(Downstream)
     case ignore
     /// The upstream broke the contract: trap after the lock, as Combine does.
@@ -264,7 +264,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     return additional
   }
 
-  private enum UpstreamCompletionAction: @unchecked Sendable {
+  private enum UpstreamCompletionAction {
     case none
     case finish(Downstream)
     case replace(Downstream, Handler, Upstream.Failure)

@@ -126,13 +126,13 @@ extension Publishers.HandleEvents {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State: @unchecked Sendable {
+    private enum State {
       case awaitingSubscription(Downstream, Hooks)
       case subscribed(any Subscription, Downstream, Hooks)
       case terminal
     }
 
-    private enum SubscriptionAction: @unchecked Sendable {
+    private enum SubscriptionAction {
       case accept(Downstream, Hooks)
       case reject(Hooks?)
     }

@@ -54,7 +54,7 @@ extension Publishers {
     /// A closure that creates the subject.
     public final let createSubject: () -> SubjectType
 
-    private struct Box: @unchecked Sendable {
+    private struct Box {
       var subject: SubjectType?
     }
 
@@ -73,19 +73,17 @@ extension Publishers {
 
     /// The subject, created outside the lock on first use.
     private var subject: SubjectType {
-      let existing = box.withLock { box -> LifecycleCarrier<SubjectType?> in LifecycleCarrier(box.subject) }
-      if let subject = existing.value {
-        return subject
+      if let existing = box.withLock({ $0.subject }) {
+        return existing
       }
-      let created = LifecycleCarrier(createSubject())
-      let kept = box.withLock { box -> LifecycleCarrier<SubjectType> in
+      let created = createSubject()
+      return box.withLock { box -> SubjectType in
         if let existing = box.subject {
-          return LifecycleCarrier(existing)  // another thread won the race
+          return existing  // another thread won the race; `created` is released after the lock
         }
-        box.subject = created.value
+        box.subject = created
         return created
       }
-      return kept.value  // a discarded subject is released here, after the lock
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -113,7 +111,7 @@ extension Publishers.Multicast {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State: @unchecked Sendable {
+    private enum State {
       case awaitingSubscription(Downstream)
       case subscribed(any Subscription, Downstream)
       case terminal

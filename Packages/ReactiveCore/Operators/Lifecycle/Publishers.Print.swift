@@ -80,13 +80,13 @@ extension Publishers.Print {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum Link: @unchecked Sendable {
+    private enum Link {
       case awaitingSubscription(Downstream)
       case subscribed(any Subscription, Downstream)
       case terminal
     }
 
-    private struct State: @unchecked Sendable {
+    private struct State {
       var link: Link
       var stream: (any TextOutputStream)?
       var pending: [String] = []
@@ -99,7 +99,7 @@ extension Publishers.Print {
       }
     }
 
-    private struct Batch: @unchecked Sendable {
+    private struct Batch {
       var lines: [String]
       var stream: (any TextOutputStream)?
     }

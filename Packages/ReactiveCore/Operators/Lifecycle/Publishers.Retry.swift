@@ -83,7 +83,7 @@ extension Publishers.Retry {
       var needsResubscribe = false
     }
 
-    private enum State: @unchecked Sendable {
+    private enum State {
       case active(Active)
       case terminal
     }
@@ -123,7 +123,7 @@ extension Publishers.Retry {
 
     // MARK: Upstream side
 
-    private enum SubscriptionAction: @unchecked Sendable {
+    private enum SubscriptionAction {
       case accept(Downstream?, Subscribers.Demand)
       case reject
     }
@@ -150,7 +150,7 @@ extension Publishers.Retry {
       }
     }
 
-    private enum ValueAction: @unchecked Sendable {
+    private enum ValueAction {
       case forward(Downstream)
       case ignore
       /// The upstream broke the contract: trap after the lock, as Combine does.
@@ -184,7 +184,7 @@ extension Publishers.Retry {
       return .none
     }
 
-    private enum CompletionAction: @unchecked Sendable {
+    private enum CompletionAction {
       case none
       case deliver(Downstream)
       case resubscribe

@@ -165,26 +165,12 @@ extension Publishers.Scan {
     @usableFromInline
     typealias Next = (Output, Upstream.Output) -> Output
 
-    // Touched only inside `state.withLock`; what leaves the lock is used only
-    // by the thread that took it out, so @unchecked is sound.
     @usableFromInline
-    enum State: @unchecked Sendable {
+    enum State {
       case awaitingSubscription(Downstream, Output, Next)
       case subscribed(Downstream, Output, Next)
       case folding(Downstream)
       case terminal
-    }
-
-    /// Carries what a step takes out of the lock, or puts back.
-    @usableFromInline
-    struct Carrier: @unchecked Sendable {
-      @usableFromInline
-      let value: State
-
-      @inlinable
-      init(_ value: State) {
-        self.value = value
-      }
     }
 
     @usableFromInline
@@ -216,11 +202,11 @@ extension Publishers.Scan {
     @inlinable
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
       var early = false
-      let taken = state.withLock { state -> Carrier? in
+      let taken = state.withLock { state -> State? in
         switch state {
         case let .subscribed(downstream, _, _):
           defer { state = .folding(downstream) }
-          return Carrier(state)
+          return state
         case .awaitingSubscription:
           early = true  // the upstream broke the contract: trapped after the lock
           return nil
@@ -230,32 +216,30 @@ extension Publishers.Scan {
       }
       // Combine hands it to a downstream that has no subscription yet: we trap.
       precondition(!early, "API violation: Scan received a value before its subscription")
-      guard case let .subscribed(downstream, result, next) = taken?.value else { return .none }
+      guard case let .subscribed(downstream, result, next) = taken else { return .none }
       let folded = next(result, input)
-      let stored = Carrier(.subscribed(downstream, folded, next))
-      let replaced = state.withLock { state -> Carrier in
-        guard case .folding = state else { return stored }  // completed meanwhile: dropped after the lock
-        state = stored.value
-        return Carrier(.terminal)
+      let stored = State.subscribed(downstream, folded, next)
+      state.withLock { state in
+        guard case .folding = state else { return }  // completed meanwhile: `stored` is dropped after the lock
+        state = stored
       }
-      _ = replaced
       return downstream.receive(folded)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      let ended = state.withLock { state -> Carrier? in
+      let ended = state.withLock { state -> State? in
         switch state {
         case .subscribed, .folding:
           defer { state = .terminal }
-          return Carrier(state)
+          return state
         case .awaitingSubscription:
           return nil  // too early: ignored (Combine hands it to a downstream without subscription)
         case .terminal:
-          return Carrier(.terminal)
+          return .terminal
         }
       }
-      switch ended?.value {
+      switch ended {
       case let .subscribed(downstream, _, _), let .folding(downstream):
         downstream.receive(completion: completion)
       case .awaitingSubscription, .terminal, nil:

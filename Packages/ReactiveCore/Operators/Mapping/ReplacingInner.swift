@@ -30,10 +30,8 @@ where Downstream.Input == Input {
     case error
   }
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case awaitingSubscription(Downstream, Input)
     case subscribed(any Subscription, Downstream, Input, demand: Subscribers.Demand, sawValue: Bool)
     case awaitingDemand(Downstream, Input)
@@ -42,7 +40,7 @@ where Downstream.Input == Input {
 
   /// What to do after the lock.
   @usableFromInline
-  enum Action: @unchecked Sendable {
+  enum Action {
     case none
     case forward(Downstream)
     case request(any Subscription)

@@ -61,18 +61,10 @@ where Downstream.Input == [Element] {
   typealias Input = Element
   typealias Failure = Downstream.Failure
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream)
     case collecting(any Subscription, Downstream, [Element])
     case terminal
-  }
-
-  /// A full array and where it goes, taken out of the lock.
-  private struct Batch: @unchecked Sendable {
-    let downstream: Downstream
-    let elements: [Element]
   }
 
   private let state: Lock<State>
@@ -103,7 +95,7 @@ where Downstream.Input == [Element] {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let full = state.withLock { state -> Batch? in
+    let full = state.withLock { state -> (downstream: Downstream, elements: [Element])? in
       guard case .collecting(let upstream, let downstream, var buffer) = state else {
         return nil  // before the subscription (a contract violation) or after the end: ignored
       }
@@ -114,7 +106,7 @@ where Downstream.Input == [Element] {
         return nil
       }
       state = .collecting(upstream, downstream, [])
-      return Batch(downstream: downstream, elements: buffer)
+      return (downstream, buffer)
     }
     guard let full else { return .none }
     return full.downstream.receive(full.elements) * count

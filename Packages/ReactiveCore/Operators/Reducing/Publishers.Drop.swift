@@ -62,9 +62,7 @@ private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription,
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingUpstream(Downstream, pendingDemand: Subscribers.Demand, toDrop: Int)
     case subscribed(any Subscription, Downstream, toDrop: Int)
     case terminal

@@ -56,9 +56,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
   typealias Input = Body.Input
   typealias Failure = Body.UpstreamFailure
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream, Body)
     case accumulating(any Subscription, Downstream, Body, demanded: Bool)
     case reducing(any Subscription, Downstream, demanded: Bool)
@@ -66,7 +64,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
     case terminal
   }
 
-  private enum Action: @unchecked Sendable {
+  private enum Action {
     case none
     /// A second subscription, or one after the end: cancel it.
     case reject(any Subscription)

@@ -63,9 +63,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
   typealias Input = Body.Input
   typealias Failure = Body.UpstreamFailure
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream, Body)
     case forwarding(any Subscription, Downstream, Body)
     case deciding(any Subscription, Downstream)
@@ -73,7 +71,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     case terminal
   }
 
-  private enum Action: @unchecked Sendable {
+  private enum Action {
     case none
     case reject(any Subscription)
     case start(Downstream)

@@ -62,9 +62,3 @@ struct Outbox<Element> {
     isDelivering = false
   }
 }
-
-/// Carries what a time operator takes out of its lock to the thread that
-/// took it: only that thread uses it, so @unchecked is sound.
-struct Handoff<Value>: @unchecked Sendable {
-  let value: Value
-}

@@ -108,7 +108,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private struct Active: DeliveringState, QueuedValuesState, @unchecked Sendable {
+  private struct Active: DeliveringState, QueuedValuesState {
     var downstream: Downstream
     /// Nil once the upstream completed, or was cancelled on overflow.
     var upstream: (any Subscription)?
@@ -193,7 +193,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
     downstream.receive(subscription: self)
   }
 
-  private enum Arrival: @unchecked Sendable {
+  private enum Arrival {
     case ignored
     case buffered(deliver: Bool, dropped: Input?)
     case overflow(any Subscription)
@@ -263,13 +263,13 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
 
   func request(_ demand: Subscribers.Demand) {
     guard demand > 0 else { return }  // Combine accepts `.none`: nothing to do
-    let taken = state.withLock { state -> Handoff<(deliver: Bool, upstream: (any Subscription)?)>? in
+    let taken = state.withLock { state -> (deliver: Bool, upstream: (any Subscription)?)? in
       state.updateActive { active in
         active.demand += demand
-        return Handoff(value: (active.queue.claim(), active.upstream ?? active.finishedUpstream))
+        return (active.queue.claim(), active.upstream ?? active.finishedUpstream)
       } ?? nil
     }
-    guard let (deliver, upstream) = taken?.value, deliver else { return }
+    guard let (deliver, upstream) = taken, deliver else { return }
     let refill = self.deliver()
     if refill > 0 {
       upstream?.request(refill)

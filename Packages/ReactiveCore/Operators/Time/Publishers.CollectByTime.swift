@@ -101,7 +101,7 @@ where Downstream.Input == [Element] {
   typealias Input = Element
   typealias Failure = Downstream.Failure
 
-  private struct Active: DeliveringState, QueuedValuesState, RestartableTimerState, @unchecked Sendable {
+  private struct Active: DeliveringState, QueuedValuesState, RestartableTimerState {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?
@@ -190,7 +190,7 @@ where Downstream.Input == [Element] {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let ended = state.withLock { state in
-      state.updateActive { active -> Handoff<(deliver: Bool, timer: (any Cancellable)?, dropped: [[Element]])>? in
+      state.updateActive { active -> (deliver: Bool, timer: (any Cancellable)?, dropped: [[Element]])? in
         guard active.upstream != nil else { return nil }
         active.upstream = nil
         active.completion = completion
@@ -205,10 +205,10 @@ where Downstream.Input == [Element] {
         }
         active.window = []
         defer { active.timer = nil }
-        return Handoff(value: (active.queue.claim(), active.timer, dropped))
+        return (active.queue.claim(), active.timer, dropped)
       } ?? nil
     }
-    guard let ended = ended?.value else { return }
+    guard let ended else { return }
     ended.timer?.cancel()
     if ended.deliver {
       deliver()
@@ -217,13 +217,13 @@ where Downstream.Input == [Element] {
 
   func request(_ demand: Subscribers.Demand) {
     guard demand > 0 else { return }  // Combine accepts `.none`: nothing to do
-    let taken = state.withLock { state -> Handoff<(deliver: Bool, upstream: (any Subscription)?)>? in
+    let taken = state.withLock { state -> (deliver: Bool, upstream: (any Subscription)?)? in
       state.updateActive { active in
         active.demand += demand
-        return Handoff(value: (active.queue.claim(), active.upstream))
+        return (active.queue.claim(), active.upstream)
       } ?? nil
     }
-    guard let (mustDeliver, upstream) = taken?.value else { return }
+    guard let (mustDeliver, upstream) = taken else { return }
     if let count {
       upstream?.request(demand * count)
     }
@@ -245,13 +245,13 @@ where Downstream.Input == [Element] {
     state.deliver(
       onDemand: { additional in
         let upstream = self.state.withLock { state in
-          state.updateActive { active -> Handoff<(any Subscription)?> in
+          state.updateActive { active -> (any Subscription)? in
             active.demand += additional
-            return Handoff(value: active.upstream)
-          }
+            return active.upstream
+          } ?? nil
         }
         if let count = self.count {
-          upstream?.value?.request(additional * count)
+          upstream?.request(additional * count)
         }
       },
       end: { $0.receive(completion: $1) }

@@ -84,7 +84,7 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private struct Active: EventOutboxState, DemandCounting, RestartableTimerState, @unchecked Sendable {
+  private struct Active: EventOutboxState, DemandCounting, RestartableTimerState {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?
@@ -137,20 +137,20 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   private func timerFired(generation: Int) {
-    let fired = state.withLock { state -> Handoff<(timer: (any Cancellable)?, deliver: Bool)>? in
+    let fired = state.withLock { state -> (timer: (any Cancellable)?, deliver: Bool)? in
       state.updateActive { active in
         guard active.timerGeneration == generation, let value = active.waiting else { return nil }
         active.waiting = nil
         defer { active.timer = nil }
         guard active.demand > 0 else {
-          return Handoff(value: (active.timer, false))  // no demand: the value is dropped, as in Combine
+          return (active.timer, false)  // no demand: the value is dropped, as in Combine
         }
         active.demand -= 1
         active.outbox.append(.value(value))
-        return Handoff(value: (active.timer, active.outbox.claim()))
+        return (active.timer, active.outbox.claim())
       } ?? nil
     }
-    guard let fired = fired?.value else { return }
+    guard let fired else { return }
     fired.timer?.cancel()
     if fired.deliver {
       deliver()
@@ -158,20 +158,20 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let ended = state.withLock { state -> Handoff<(accepted: Bool, timer: (any Cancellable)?, waiting: Input?)> in
+    let ended = state.withLock { state -> (accepted: Bool, timer: (any Cancellable)?, waiting: Input?) in
       state.updateActive { active in
-        guard active.upstream != nil else { return Handoff(value: (false, nil, nil)) }
+        guard active.upstream != nil else { return (false, nil, nil) }
         active.upstream = nil
         active.timerGeneration += 1
         defer {
           active.timer = nil
           active.waiting = nil
         }
-        return Handoff(value: (true, active.timer, active.waiting))
-      } ?? Handoff(value: (false, nil, nil))
+        return (true, active.timer, active.waiting)
+      } ?? (false, nil, nil)
     }
-    guard ended.value.accepted else { return }
-    ended.value.timer?.cancel()
+    guard ended.accepted else { return }
+    ended.timer?.cancel()
     // The waiting value is dropped (released here, after the lock).
     scheduler.schedule(options: options) {
       let mustDeliver = self.state.withLock { state in

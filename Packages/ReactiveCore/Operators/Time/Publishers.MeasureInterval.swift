@@ -65,9 +65,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   typealias Input = Element
   typealias Failure = Downstream.Failure
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
-  private enum State: @unchecked Sendable {
+  private enum State {
     case awaitingSubscription(Downstream)
     case measuring(any Subscription, Downstream, last: Context.SchedulerTimeType)
     case terminal
@@ -85,12 +83,12 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   func receive(subscription: any Subscription) {
     let now = scheduler.now
-    let taken = state.withLock { state -> Handoff<Downstream>? in
+    let taken = state.withLock { state -> Downstream? in
       guard case let .awaitingSubscription(downstream) = state else { return nil }
       state = .measuring(subscription, downstream, last: now)
-      return Handoff(value: downstream)
+      return downstream
     }
-    guard let downstream = taken?.value else {
+    guard let downstream = taken else {
       subscription.cancel()
       return
     }
@@ -100,12 +98,12 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   func receive(_ input: Input) -> Subscribers.Demand {
     let now = scheduler.now
     let measured = state.withLock {
-      state -> Handoff<(any Subscription, Downstream, Context.SchedulerTimeType.Stride)>? in
+      state -> (any Subscription, Downstream, Context.SchedulerTimeType.Stride)? in
       guard case let .measuring(upstream, downstream, last) = state else { return nil }
       state = .measuring(upstream, downstream, last: now)
-      return Handoff(value: (upstream, downstream, last.distance(to: now)))
+      return (upstream, downstream, last.distance(to: now))
     }
-    guard let (upstream, downstream, interval) = measured?.value else { return .none }
+    guard let (upstream, downstream, interval) = measured else { return .none }
     // As Combine does, the further demand is requested from the upstream,
     // not returned.
     let additional = downstream.receive(interval)
@@ -116,11 +114,11 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let ended = state.withLock { state -> Handoff<State> in
+    let ended = state.withLock { state -> State in
       defer { state = .terminal }
-      return Handoff(value: state)
+      return state
     }
-    guard case let .measuring(_, downstream, _) = ended.value else { return }
+    guard case let .measuring(_, downstream, _) = ended else { return }
     downstream.receive(completion: completion)
   }
 
@@ -134,11 +132,11 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   }
 
   func cancel() {
-    let ended = state.withLock { state -> Handoff<State> in
+    let ended = state.withLock { state -> State in
       defer { state = .terminal }
-      return Handoff(value: state)
+      return state
     }
-    if case let .measuring(upstream, _, _) = ended.value {
+    if case let .measuring(upstream, _, _) = ended {
       upstream.cancel()
     }
   }

@@ -85,7 +85,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
     case cancel
   }
 
-  private struct Active: @unchecked Sendable {
+  private struct Active {
     /// Nil once the downstream cancelled.
     var downstream: Downstream?
     var upstream: any Subscription
@@ -113,18 +113,18 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let downstream = state.withLock { state -> Handoff<Downstream>? in
+    let downstream = state.withLock { state -> Downstream? in
       guard case let .active(active) = state, let downstream = active.downstream else { return nil }
-      return Handoff(value: downstream)
+      return downstream
     }
-    return downstream?.value.receive(input) ?? .none
+    return downstream?.receive(input) ?? .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let ended = state.withLock { state -> Handoff<(Downstream?, TimedState<Downstream, Active>)> in
+    let ended = state.withLock { state -> (Downstream?, TimedState<Downstream, Active>) in
       guard case var .active(active) = state, let downstream = active.downstream else {
         defer { state = .terminal }
-        return Handoff(value: (nil, state))  // cancelled: its queued cancel is dropped
+        return (nil, state)  // cancelled: its queued cancel is dropped
       }
       active.downstream = nil
       // As in Combine, requests already handed to the scheduler still reach
@@ -132,10 +132,10 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
       // the state stays active until the scheduled action has performed them.
       let pending = active.calls.isDelivering
       state = pending ? .active(active) : .terminal
-      return Handoff(value: (downstream, pending ? .terminal : .active(active)))
+      return (downstream, pending ? .terminal : .active(active))
     }
     // The state left behind, if any, is released here, after the lock.
-    ended.value.0?.receive(completion: completion)
+    ended.0?.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
@@ -148,8 +148,8 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   private func enqueue(_ call: Call) {
-    let (mustSchedule, released) = state.withLock { state -> (Bool, Handoff<Downstream?>) in
-      guard case var .active(active) = state, active.downstream != nil else { return (false, Handoff(value: nil)) }
+    let (mustSchedule, released) = state.withLock { state -> (Bool, Downstream?) in
+      guard case var .active(active) = state, active.downstream != nil else { return (false, nil) }
       state = .terminal
       var released: Downstream?
       if case .cancel = call {
@@ -163,7 +163,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
       active.calls.append(call)
       let mustSchedule = active.calls.claim()
       state = .active(active)
-      return (mustSchedule, Handoff(value: released))
+      return (mustSchedule, released)
     }
     _ = released  // a cancelled downstream is released here, after the lock
     if mustSchedule {
@@ -174,23 +174,23 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   /// Performs the queued calls, in order, on the scheduler.
   private func performCalls() {
     while true {
-      let next = state.withLock { state -> Handoff<(call: (any Subscription, Call)?, left: Active?)>? in
+      let next = state.withLock { state -> (call: (any Subscription, Call)?, left: Active?)? in
         guard case var .active(active) = state else { return nil }
         state = .terminal
         guard let call = active.calls.removeFirst() else {
           active.calls.release()
           // After the upstream's completion (no downstream, no cancel queued)
           // nothing remains to do: what is left is released after the lock.
-          guard active.downstream != nil else { return Handoff(value: (nil, active)) }
+          guard active.downstream != nil else { return (nil, active) }
           state = .active(active)
           return nil
         }
         if case .request = call {
           state = .active(active)
         }
-        return Handoff(value: ((active.upstream, call), nil))
+        return ((active.upstream, call), nil)
       }
-      guard let (upstream, call) = next?.value.call else { return }
+      guard let (upstream, call) = next?.call else { return }
       switch call {
       case let .request(demand):
         upstream.request(demand)

@@ -83,7 +83,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   typealias Failure = Downstream.Failure
   typealias Time = Context.SchedulerTimeType
 
-  private struct Active: EventOutboxState, DemandCounting, @unchecked Sendable {
+  private struct Active: EventOutboxState, DemandCounting {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?
@@ -122,8 +122,8 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let now = scheduler.now
-    let emission = state.withLock { state -> Handoff<Time>? in
-      state.updateActive { active -> Handoff<Time>? in
+    let emission = state.withLock { state -> Time? in
+      state.updateActive { active -> Time? in
         guard active.upstream != nil, active.demand > 0 else { return nil }  // no demand: dropped
         guard !active.emissionScheduled else {
           if latest {
@@ -134,12 +134,12 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
         active.demand -= 1
         active.waitingValue = input
         active.emissionScheduled = true
-        return Handoff(value: active.lastEmission.map { Swift.max(now, $0.advanced(by: interval)) } ?? now)
+        return active.lastEmission.map { Swift.max(now, $0.advanced(by: interval)) } ?? now
       } ?? nil
     }
     // A scheduled emission holds the subscription weakly, as in Combine: it
     // does not keep alive a subscription that nothing else holds.
-    if let emission = emission?.value {
+    if let emission {
       if emission == now {
         scheduler.schedule { [weak self] in self?.emit() }
       } else {

@@ -33,7 +33,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   typealias Failure = Downstream.Failure
 
   /// An event waiting for its turn.
-  private enum Event: @unchecked Sendable {
+  private enum Event {
     case value(Input)
     case completion(Subscribers.Completion<Failure>)
     /// The timeout: finished, or the custom error, made at delivery time,
@@ -41,7 +41,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     case timedOut
   }
 
-  private struct Active: DeliveringState, RestartableTimerState, @unchecked Sendable {
+  private struct Active: DeliveringState, RestartableTimerState {
     var downstream: Downstream
     /// Nil once the upstream completed or was cancelled by the timeout.
     var upstream: (any Subscription)?

@@ -3,10 +3,7 @@
 /// - `awaitingSubscription(downstream)`: no upstream yet;
 /// - `active`: the operator's own state (see each operator's `Active`);
 /// - `terminal`: completed or cancelled; holds nothing.
-///
-/// Touched only inside the lock; what leaves the lock is used only by the
-/// thread that took it out, so @unchecked is sound.
-enum TimedState<Downstream, Active>: @unchecked Sendable {
+enum TimedState<Downstream, Active> {
   case awaitingSubscription(Downstream)
   case active(Active)
   case terminal
@@ -28,7 +25,7 @@ enum TimedEvent<Input, Failure: Error> {
 }
 
 /// What the shared delivery loop does next, decided under the lock.
-enum Delivery<Downstream: Subscriber, Pause, Ending>: @unchecked Sendable {
+enum Delivery<Downstream: Subscriber, Pause, Ending> {
   /// Nothing more can go out now: the turn is over (the outbox's claim is released).
   case pause(Pause)
   /// A value goes out; the state stays active.
@@ -88,12 +85,12 @@ extension Lock {
     _ subscription: any Subscription,
     _ make: (Downstream) -> Active
   ) -> Downstream? where Value == TimedState<Downstream, Active> {
-    let taken = withLock { state -> Handoff<Downstream>? in
+    let taken = withLock { state -> Downstream? in
       guard case let .awaitingSubscription(downstream) = state else { return nil }
       state = .active(make(downstream))
-      return Handoff(value: downstream)
+      return downstream
     }
-    guard let downstream = taken?.value else {
+    guard let downstream = taken else {
       subscription.cancel()
       return nil
     }
@@ -105,11 +102,11 @@ extension Lock {
   /// - Returns: The active state it held, for the caller to cancel what it
   ///   holds; it (or the waiting downstream) is released after the lock.
   func terminate<Downstream, Active>() -> Active? where Value == TimedState<Downstream, Active> {
-    let ended = withLock { state -> Handoff<Value> in
+    let ended = withLock { state -> Value in
       defer { state = .terminal }
-      return Handoff(value: state)
+      return state
     }
-    guard case let .active(active) = ended.value else { return nil }
+    guard case let .active(active) = ended else { return nil }
     return active
   }
 
@@ -139,18 +136,18 @@ extension Lock {
   ) -> Active.Pause? where Value == TimedState<Active.Downstream, Active> {
     while true {
       typealias Step = Delivery<Active.Downstream, Active.Pause, Active.Ending>
-      let step = withLock { state -> Handoff<(Step, left: Active?)>? in
+      let step = withLock { state -> (Step, left: Active?)? in
         guard case var .active(active) = state else { return nil }
         state = .terminal
         let delivery = active.nextDelivery()
         if case .end = delivery {
           // Stays terminal; what is left of the state is released after the lock.
-          return Handoff(value: (delivery, active))
+          return (delivery, active)
         }
         state = .active(active)
-        return Handoff(value: (delivery, nil))
+        return (delivery, nil)
       }
-      guard let (delivery, left) = step?.value else { return nil }
+      guard let (delivery, left) = step else { return nil }
       switch delivery {
       case let .pause(pause):
         return pause
@@ -223,16 +220,16 @@ extension Lock {
     prepare: (inout Active) -> Void = { _ in },
     fired: @escaping (Int) -> Void
   ) where Value == TimedState<Downstream, Active> {
-    let restart = withLock { state -> Handoff<(generation: Int, previous: (any Cancellable)?)>? in
+    let restart = withLock { state -> (generation: Int, previous: (any Cancellable)?)? in
       state.updateActive { active in
         guard active.upstream != nil else { return nil }
         prepare(&active)
         active.timerGeneration += 1
         defer { active.timer = nil }
-        return Handoff(value: (active.timerGeneration, active.timer))
+        return (active.timerGeneration, active.timer)
       } ?? nil
     }
-    guard let (generation, previous) = restart?.value else { return }
+    guard let (generation, previous) = restart else { return }
     previous?.cancel()
     let timer = scheduler.schedule(
       after: scheduler.now.advanced(by: interval),
