@@ -1,4 +1,6 @@
+import Foundation
 import ReactiveCore
+import Synchronization
 import Testing
 import TraitsTesting
 
@@ -69,5 +71,39 @@ import TraitsTesting
     }
     try expectReleasesDownstream(make, end: finishTimeUpstream)
     try expectReleasesDownstream(make, end: cancelTimeSubscription)
+  }
+
+  /// A value's deinit may call back into the subscription; the value a newer
+  /// one overwrites is therefore released after the lock. From the deinit,
+  /// another thread asks for demand, which takes the lock: it gets it at once
+  /// only if the lock is free (bounded wait: the old code fails in 2 s).
+  @Test func releasesAnOverwrittenValueAfterItsLock() throws {
+    final class Released: Sendable {
+      let onDeinit: @Sendable () -> Void
+      init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+      deinit { onDeinit() }
+    }
+    let subject = PassthroughSubject<Released, Never>()
+    let scheduler = VirtualTimeScheduler()
+    let (recorder, subscription) = try recordKeepingSubscription(
+      subject.debounce(for: .seconds(1), scheduler: scheduler)
+    )
+    let shared = UncheckedSendable(subscription)
+    let lockWasFree = Mutex<Bool?>(nil)
+    subject.send(
+      Released {
+        let requested = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+          shared.value.request(.max(1))
+          requested.signal()
+        }
+        let free = requested.wait(timeout: .now() + 2) == .success
+        lockWasFree.withLock { $0 = free }
+      }
+    )
+    subject.send(Released {})
+    #expect(lockWasFree.withLock { $0 } == true)
+    scheduler.advance(by: second)
+    #expect(recorder.values.count == 1)
   }
 }

@@ -129,10 +129,14 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
     // A repeating timer, for its cancellable; it is cancelled when it first
     // fires. As in Combine, it holds the subscription until then: a value
     // waiting to settle keeps the subscription and its downstream alive.
-    state.restartTimer(on: scheduler, every: dueTime, options: options, prepare: { $0.waiting = input }) {
+    // The value it replaces leaves the lock in `replaced` and is released
+    // here, after it: its deinit may call back into this subscription.
+    var replaced: Input? = input
+    state.restartTimer(on: scheduler, every: dueTime, options: options, prepare: { swap(&$0.waiting, &replaced) }) {
       generation in
       self.timerFired(generation: generation)
     }
+    withExtendedLifetime(replaced) {}
     return .none
   }
 
