@@ -191,8 +191,9 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   /// Performs what the machine decided, after the lock. What the action
   /// holds only to release it is released when it is, at the end.
   @inlinable
-  func perform(_ action: Machine.Action) {
-    switch action {
+  func perform(_ action: consuming Machine.Action) {
+    // Consumed, not read: reading made an outlined copy of the whole action.
+    switch consume action {
     case .none:
       break
     case let .request(subscription, demand):
