@@ -39,10 +39,13 @@ let package = Package(
     ),
     // The same workloads, written by hand with closures: the floor.
     .target(name: "BaselineWorkloads", swiftSettings: swiftSettings),
-    // Runs one workload of one side once: what callgrind counts.
+    // glibc's heap statistics (mallinfo2), for the memory table.
+    .target(name: "HeapStatistics"),
+    // Runs one workload of one side once: what callgrind counts. Also
+    // measures the heap bytes an idle subscription keeps (`--memory`).
     .executableTarget(
       name: "InstructionProbe",
-      dependencies: ["ReactiveCoreWorkloads", "OpenCombineWorkloads", "BaselineWorkloads"],
+      dependencies: ["ReactiveCoreWorkloads", "OpenCombineWorkloads", "BaselineWorkloads", "HeapStatistics"],
       swiftSettings: swiftSettings
     ),
     // package-benchmark's executable: time and mallocs per operation.

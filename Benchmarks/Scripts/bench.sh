@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # `make bench`: every workload on ReactiveCore, OpenCombine and the
-# hand-written baseline, then one comparison table with the goals of issue 8.
+# hand-written baseline, then one comparison table with the goals of issues 8 and 16.
 #
 #  1. package-benchmark (release build): wall-clock time and mallocs of each
 #     workload on each side, exported as JSON (metricP90AbsoluteThresholds);
 #  2. Scripts/instructions.sh: instructions per operation under callgrind;
-#  3. Scripts/report.py: the table.
+#  3. InstructionProbe --memory: heap bytes kept per idle subscription;
+#  4. Scripts/report.py: the table and the goals of issue 16.
 # Takes about 6 minutes on a 2-core machine, most of it the first build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,5 +25,8 @@ echo "package-benchmark: $(ls "$RESULTS"/*.json | wc -l) benchmarks measured"
 
 SWIFT=$SWIFT ./Scripts/instructions.sh "$RESULTS/instructions.tsv" 2>"$RESULTS/instructions.log" \
   || { cat "$RESULTS/instructions.log"; exit 1; }
+
+# instructions.sh built the release probe.
+for side in reactivecore opencombine; do .build/release/InstructionProbe --memory "$side"; done >"$RESULTS/memory.tsv"
 
 python3 Scripts/report.py table "$RESULTS/instructions.tsv" "$RESULTS"

@@ -8,7 +8,10 @@
 # each side twice under callgrind (n = N1 and n = N2 operations), and reports
 # (count(N2) - count(N1)) / (N2 - N1): start-up and first-use costs cancel out.
 # It also checks that the three sides computed the same checksum. Output: a
-# TSV (workload, side, instructions/op, mallocs/op) on stdout or in OUTPUT.
+# TSV (workload, side, instructions/op, mallocs/op, checksum, atomics/op) on
+# stdout or in OUTPUT. Atomics are callgrind's "global bus events": the
+# locked read-modify-write instructions (a lock taken or released, a retain,
+# a release), which cost far more time than their count of instructions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -27,11 +30,11 @@ PROBE=$WORK/InstructionProbe
 cp .build/release/InstructionProbe "$PROBE"
 strip -g "$PROBE"
 
-# One measurement: workload side n -> "instructions mallocs checksum".
+# One measurement: workload side n -> "instructions mallocs atomics checksum".
 measure() {
   local file="$WORK/$2.$1.$3.out"
   local checksum
-  checksum=$(valgrind --tool=callgrind --callgrind-out-file="$file" "$PROBE" "$2" "$1" "$3" 2>/dev/null | tail -1)
+  checksum=$(valgrind --tool=callgrind --collect-bus=yes --callgrind-out-file="$file" "$PROBE" "$2" "$1" "$3" 2>/dev/null | tail -1)
   echo "$(python3 Scripts/report.py callgrind "$file") $checksum"
 }
 
@@ -39,13 +42,13 @@ run() {  # workload side
   local n1=$N1 n2=$N2
   # The sync chain costs little per element: more elements, the same time.
   if [ "$1" = syncChain ]; then n1=$((N1 * 4)); n2=$((N2 * 4)); fi
-  read -r i1 m1 c1 <<<"$(measure "$1" "$2" $n1)"
-  read -r i2 m2 c2 <<<"$(measure "$1" "$2" $n2)"
-  python3 -c "print('$1\t$2\t%.1f\t%.2f\t%s' % (($i2 - $i1) / ($n2 - $n1), ($m2 - $m1) / ($n2 - $n1), '$c2'))"
+  read -r i1 m1 a1 c1 <<<"$(measure "$1" "$2" $n1)"
+  read -r i2 m2 a2 c2 <<<"$(measure "$1" "$2" $n2)"
+  python3 -c "print('$1\t$2\t%.1f\t%.2f\t%s\t%.1f' % (($i2 - $i1) / ($n2 - $n1), ($m2 - $m1) / ($n2 - $n1), '$c2', ($a2 - $a1) / ($n2 - $n1)))"
 }
 
 {
-  printf 'workload\tside\tinstructions_per_op\tmallocs_per_op\tchecksum\n'
+  printf 'workload\tside\tinstructions_per_op\tmallocs_per_op\tchecksum\tatomics_per_op\n'
   while read -r workload sides; do
     for side in ${sides//,/ }; do
       # Two at a time: the machine has two cores.

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The reporting half of `make bench`.
 
-  report.py callgrind FILE          "instructions mallocs" of one callgrind output
+  report.py callgrind FILE          "instructions mallocs atomics" of one callgrind output
   report.py checksums TSV           fails if the sides of a workload disagree
-  report.py table TSV RESULTS_DIR   the comparison table and the goals of issue 8
+  report.py table TSV RESULTS_DIR   the comparison table and the goals of issues 8 and 16
 
 TSV is what Scripts/instructions.sh writes; RESULTS_DIR holds package-benchmark's
 metricP90AbsoluteThresholds export (one JSON file per benchmark, named
-"Comparison.<workload>_<side>.p90.json" or close to it).
+"Comparison.<workload>_<side>.p90.json" or close to it) and memory.tsv
+(InstructionProbe --memory: kind, side, bytes per idle subscription).
 """
 import json
 import os
@@ -18,15 +19,20 @@ ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", 
 
 
 def callgrind(path):
-    """Total instructions, and calls to the allocator, in one callgrind output."""
+    """Total instructions, calls to the allocator, and atomic instructions
+    (global bus events, when callgrind ran with --collect-bus=yes) in one
+    callgrind output."""
     names = {}
     instructions = 0
+    atomics = 0
     mallocs = 0
     target = None
     with open(path) as f:
         for line in f:
             if line.startswith("summary:") or line.startswith("totals:"):
-                instructions = int(line.split()[1])
+                counts = line.split()[1:]
+                instructions = int(counts[0])
+                atomics = int(counts[1]) if len(counts) > 1 else 0
             elif line.startswith("fn=") or line.startswith("cfn="):
                 # Names are compressed: "(id) name" the first time, "(id)" after,
                 # in one id space shared by fn= and cfn= lines.
@@ -43,7 +49,7 @@ def callgrind(path):
                 if name in ALLOCATORS:
                     mallocs += int(line.split("=")[1].split()[0])
                 target = None
-    return instructions, mallocs
+    return instructions, mallocs, atomics
 
 
 def read_tsv(path):
@@ -137,6 +143,7 @@ def table(tsv, directory):
         return {
             "instr": float(cells["instructions_per_op"]) if cells else None,
             "cg_mallocs": float(cells["mallocs_per_op"]) if cells else None,
+            "atomics": float(cells["atomics_per_op"]) if cells and cells.get("atomics_per_op") else None,
             "ns": bench.get("ns"),
             "mallocs": bench.get("mallocs"),
         }
@@ -149,7 +156,7 @@ def table(tsv, directory):
     header = (
         f"{'workload':<18} {'time ns RC':>10} {'OC':>9} {'base':>7}  "
         f"{'instr RC':>9} {'OC':>9} {'base':>6}  {'mallocs RC':>10} {'OC':>6} {'base':>5}  "
-        f"{'x OC':>6} {'x base':>7}"
+        f"{'x OC':>6} {'x base':>7}  {'atomics RC':>10} {'OC':>6}"
     )
     print(header)
     print("-" * len(header))
@@ -159,7 +166,8 @@ def table(tsv, directory):
             f"{w:<18} {fmt(rc['ns']):>10} {fmt(oc['ns']):>9} {fmt(base['ns']):>7}  "
             f"{fmt(rc['instr']):>9} {fmt(oc['instr']):>9} {fmt(base['instr']):>6}  "
             f"{fmt(rc['mallocs'], 2):>10} {fmt(oc['mallocs'], 2):>6} {fmt(base['mallocs'], 2):>5}  "
-            f"{fmt(ratio(rc['instr'], oc['instr']), 2):>6} {fmt(ratio(rc['instr'], base['instr']), 1):>7}"
+            f"{fmt(ratio(rc['instr'], oc['instr']), 2):>6} {fmt(ratio(rc['instr'], base['instr']), 1):>7}  "
+            f"{fmt(rc['atomics']):>10} {fmt(oc['atomics']):>6}"
         )
 
     print()
@@ -205,15 +213,88 @@ def table(tsv, directory):
             f"uncheckedSingle: {fmt(unchecked['instr'])} instructions and {fmt(unchecked['cg_mallocs'], 2)} mallocs "
             f"against {fmt(bare['instr'])} and {fmt(bare['cg_mallocs'], 2)} without the wrapper, goal: the same",
         )
+    met_all = issue16(workloads, get, directory, report) and met_all
     print()
     print("All goals met." if met_all else "Some goals are not met: see Docs/Performance.md.")
+
+
+def memory(directory):
+    """{(kind, side): bytes per idle subscription} from memory.tsv."""
+    path = os.path.join(directory, "memory.tsv")
+    results = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                kind, side, value = line.rstrip("\n").split("\t")
+                results[(kind, side)] = float(value)
+    return results
+
+
+def issue16(workloads, get, directory, report):
+    """Prints the goals of issue 16, each with its figure; True if all are met."""
+    met_all = True
+
+    def goal(ok, text):
+        nonlocal met_all
+        met_all = met_all and ok
+        report(ok, text)
+
+    print()
+    print("Goals of issue 16 (RC = ReactiveCore, OC = OpenCombine, same run):")
+    for w in workloads:
+        rc, oc = get(w, "reactivecore"), get(w, "opencombine")
+        if oc["instr"] is None or w == "contendedSend":
+            continue  # contendedSend: callgrind serialises its threads; judged on time below
+        r, t = ratio(rc["instr"], oc["instr"]), ratio(rc["ns"], oc["ns"])
+        goal(
+            r is not None and r <= 0.5 and t is not None and t < 1,
+            f"{w}: instructions {fmt(r, 2)}x OC (goal <= 0.5x), time {fmt(rc['ns'])} ns against "
+            f"{fmt(oc['ns'])} ns (goal: faster)",
+        )
+    rc, oc = get("contendedSend", "reactivecore"), get("contendedSend", "opencombine")
+    t = ratio(rc["ns"], oc["ns"])
+    goal(t is not None and t < 1, f"contendedSend: time {fmt(t, 2)}x OC (goal: faster)")
+    for w in ("zip", "combineLatest"):
+        rc = get(w, "reactivecore")
+        goal(
+            rc["instr"] is not None and rc["instr"] <= 1500 and rc["cg_mallocs"] == 0,
+            f"{w}: {fmt(rc['instr'])} instructions and {fmt(rc['cg_mallocs'], 2)} mallocs per pair "
+            "(goal <= 1,500 and 0)",
+        )
+    rc, oc = get("singleLifecycle", "reactivecore"), get("singleLifecycle", "opencombine")
+    r = ratio(rc["instr"], oc["instr"])
+    goal(r is not None and r <= 0.1, f"singleLifecycle: instructions {fmt(r, 3)}x OC (goal <= 0.1x)")
+    goal(
+        rc["cg_mallocs"] is not None and rc["cg_mallocs"] <= 3,
+        f"singleLifecycle: {fmt(rc['cg_mallocs'], 2)} mallocs (goal <= 3)",
+    )
+    for w in ("traitSubscription", "traitSingle"):
+        rc, oc = get(w, "reactivecore"), get(w, "opencombine")
+        r = ratio(rc["instr"], oc["instr"])
+        goal(r is not None and r <= 0.5, f"{w}: instructions {fmt(r, 2)}x OC's closest equivalent (goal <= 0.5x)")
+    bare = get("bareMaybe", "reactivecore")
+    for w in ("checkSingle", "checkMaybe"):
+        r = ratio(get(w, "reactivecore")["instr"], bare["instr"])
+        goal(r is not None and r <= 2, f"{w}: {fmt(r, 2)}x the same chain unchecked (goal <= 2x)")
+    sizes = memory(directory)
+    kinds = []
+    for kind, _ in sizes:
+        if kind not in kinds:
+            kinds.append(kind)
+    print()
+    print("Heap bytes kept per idle subscription (InstructionProbe --memory; reported, no limit):")
+    for kind in kinds:
+        rc, oc = sizes.get((kind, "reactivecore")), sizes.get((kind, "opencombine"))
+        print(f"  {kind:<18} RC {fmt(rc):>7}   OC {fmt(oc):>7}   x OC {fmt(ratio(rc, oc), 2)}")
+    goal(bool(kinds), "memory per idle subscription reported beside OpenCombine's")
+    return met_all
 
 
 def main():
     command = sys.argv[1]
     if command == "callgrind":
-        i, m = callgrind(sys.argv[2])
-        print(i, m)
+        i, m, a = callgrind(sys.argv[2])
+        print(i, m, a)
     elif command == "checksums":
         checksums(sys.argv[2])
     elif command == "table":

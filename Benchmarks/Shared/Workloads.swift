@@ -28,6 +28,8 @@ public let workloads: [(name: String, run: @Sendable (Int) -> Int)] = {
     ("syncChain", syncChain),
     ("subjectTo1", subjectToOne),
     ("subjectTo10", subjectToTen),
+    ("subjectMapTo1", subjectMapToOne),
+    ("subjectMapTo10", subjectMapToTen),
     ("singleLifecycle", singleLifecycle),
     ("futureChain", futureChain),
     ("subscribeCancel", subscribeCancel),
@@ -43,10 +45,44 @@ public let workloads: [(name: String, run: @Sendable (Int) -> Int)] = {
     ("bareMaybe", bareMaybe),
     ("uncheckedSingle", uncheckedSingle),
     ("checkSingle", checkSingle),
+    ("checkMaybe", checkMaybe),
   ]
   #endif
   return all
 }()
+
+/// Idle subscriptions, for the memory table of `make bench`: each `make(n)`
+/// creates `n` subscriptions that receive nothing and returns what keeps
+/// them alive (the probe measures the heap before and after, divided by `n`).
+public let idleSubscriptions: [(name: String, make: @Sendable (Int) -> [AnyObject])] = [
+  ("sink", idleSinks),
+  ("mapSink", idleMapSinks),
+  ("zip", idleZips),
+  ("subjectSubscriber", idleSubjectSubscribers),
+]
+
+/// A sink on a publisher that never sends (`Empty` that does not complete).
+func idleSinks(_ n: Int) -> [AnyObject] {
+  (0..<n).map { _ in Empty<Int, Never>(completeImmediately: false).sink { _ in } }
+}
+
+/// `map` and a sink on a publisher that never sends.
+func idleMapSinks(_ n: Int) -> [AnyObject] {
+  (0..<n).map { _ in Empty<Int, Never>(completeImmediately: false).map { $0 &+ 1 }.sink { _ in } }
+}
+
+/// `zip` of two subjects shared by all the subscriptions, and a sink.
+func idleZips(_ n: Int) -> [AnyObject] {
+  let left = PassthroughSubject<Int, Never>()
+  let right = PassthroughSubject<Int, Never>()
+  return [left, right] + (0..<n).map { _ in left.zip(right).sink { _ in } }
+}
+
+/// A sink on a subject shared by all the subscriptions.
+func idleSubjectSubscribers(_ n: Int) -> [AnyObject] {
+  let subject = PassthroughSubject<Int, Never>()
+  return [subject] + (0..<n).map { _ in subject.sink { _ in } }
+}
 
 /// Counts what subscribers receive; one per workload run, used by one thread.
 private final class Tally: @unchecked Sendable {
@@ -88,6 +124,26 @@ func subjectToOne(_ n: Int) -> Int { subject(n, subscribers: 1) }
 
 /// `n` sends into a subject with ten sinks.
 func subjectToTen(_ n: Int) -> Int { subject(n, subscribers: 10) }
+
+/// `n` sends into a subject with `subscribers` chains of `map` and `sink`:
+/// the most common shape in real code.
+func subjectMap(_ n: Int, subscribers: Int) -> Int {
+  let tally = Tally()
+  let subject = PassthroughSubject<Int, Never>()
+  let cancellables = (0..<subscribers).map { _ in subject.map { $0 &+ 1 }.sink { tally.sum &+= $0 } }
+  for value in 0..<n {
+    subject.send(value)
+  }
+  subject.send(completion: .finished)
+  withExtendedLifetime(cancellables) {}
+  return tally.sum
+}
+
+/// `n` sends into a subject with one `map` and `sink`.
+func subjectMapToOne(_ n: Int) -> Int { subjectMap(n, subscribers: 1) }
+
+/// `n` sends into a subject with ten `map` and `sink` chains.
+func subjectMapToTen(_ n: Int) -> Int { subjectMap(n, subscribers: 10) }
 
 /// `n` single-value life cycles: build, subscribe, receive, complete.
 func singleLifecycle(_ n: Int) -> Int {
@@ -250,6 +306,15 @@ func checkSingle(_ n: Int) -> Int {
   let tally = Tally()
   for value in 0..<n {
     _ = Just(value).filter { $0 >= 0 }.checkSingle()
+      .sink(receiveCompletion: { _ in tally.sum &+= 1 }, receiveValue: { tally.sum &+= $0 })
+  }
+  return tally.sum
+}
+/// `bareMaybe`, checked at run time with `checkMaybe()`.
+func checkMaybe(_ n: Int) -> Int {
+  let tally = Tally()
+  for value in 0..<n {
+    _ = Just(value).filter { $0 >= 0 }.checkMaybe()
       .sink(receiveCompletion: { _ in tally.sum &+= 1 }, receiveValue: { tally.sum &+= $0 })
   }
   return tally.sum

@@ -35,6 +35,7 @@ extension MaybeError: Hashable where UpstreamFailure: Hashable {}
 
 extension MaybeError {
   /// The error a maybe check reports for what it saw.
+  @usableFromInline
   init(_ event: TraitCheckEvent<UpstreamFailure>) {
     switch event {
     case .tooManyElements: self = .tooManyElements

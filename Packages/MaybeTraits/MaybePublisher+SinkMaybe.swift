@@ -84,6 +84,13 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
 
   @usableFromInline let state: Lock<State>
   @usableFromInline let specializedCancel: (MaybeSink) -> Void
+  /// `receiveSpecialized(_:)` and `receiveSpecialized(completion:)`, as
+  /// closures formed in the inlinable `init`: an upstream that runs generic
+  /// code (a `TraitSubscriptions.Single` subclass, whose overrides are
+  /// always generic) calls the sink through the generic witness, which would
+  /// run the unspecialised bodies, with a metadata lookup per generic type.
+  @usableFromInline let specializedReceive: (MaybeSink, Input) -> Void
+  @usableFromInline let specializedReceiveCompletion: (MaybeSink, Subscribers.Completion<Failure>) -> Void
 
   @usableFromInline
   package var description: String { "SinkMaybe" }
@@ -92,6 +99,8 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
   package init(_ receiver: Receiver) {
     state = Lock(.awaitingSubscription(receiver))
     specializedCancel = { $0.cancelSpecialized() }
+    specializedReceive = { $0.receiveSpecialized($1) }
+    specializedReceiveCompletion = { $0.receiveSpecialized(completion: $1) }
   }
 
   @inlinable
@@ -110,17 +119,27 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
 
   @inlinable
   package func receive(_ input: Input) -> Subscribers.Demand {
+    specializedReceive(self, input)
+    return .none
+  }
+
+  @inlinable
+  package func receive(completion: Subscribers.Completion<Failure>) {
+    specializedReceiveCompletion(self, completion)
+  }
+
+  @inlinable
+  func receiveSpecialized(_ input: Input) {
     state.withLock { state in
       // A maybe publisher publishes at most one value: keep the first.
       if case let .subscribed(subscription, receiver, nil) = state {
         state = .subscribed(subscription, receiver, value: input)
       }
     }
-    return .none
   }
 
   @inlinable
-  package func receive(completion: Subscribers.Completion<Failure>) {
+  func receiveSpecialized(completion: Subscribers.Completion<Failure>) {
     let ending = state.withLock { state -> (Receiver, Input?)? in
       defer { state = .terminal }
       switch state {

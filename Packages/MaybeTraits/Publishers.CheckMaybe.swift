@@ -38,6 +38,7 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let inner = TraitCheckInner<Output, Upstream.Failure, S>(
         subscriber,

@@ -3,6 +3,7 @@ package import ReactiveCore
 /// What a runtime trait check saw go wrong: a violation of the trait's
 /// contract, or a plain upstream failure. Each trait turns it into its own
 /// error (`MaybeError`, `SingleError`).
+@usableFromInline
 package enum TraitCheckEvent<UpstreamFailure: Error> {
   /// The upstream finished without a value (a violation for a single only).
   case missingElement
@@ -32,15 +33,20 @@ package enum TraitCheckEvent<UpstreamFailure: Error> {
 /// - `subscribed(downstream, upstream, value, demanded)`: running, with the value received so far;
 /// - `finishedWithValue(downstream, value)`: the upstream finished; the value waits for demand;
 /// - `terminal`: completed or cancelled; holds nothing.
+@usableFromInline
 package final class TraitCheckInner<Output, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Output {
   // @unchecked Sendable: the only mutable state is under `state`'s lock.
+  @usableFromInline
   package typealias Input = Output
+  @usableFromInline
   package typealias Failure = UpstreamFailure
+  @usableFromInline
   package typealias Convert = (TraitCheckEvent<UpstreamFailure>) -> Downstream.Failure
 
-  private enum State: @unchecked Sendable {
+  @usableFromInline
+  enum State: @unchecked Sendable {
     case awaitingSubscription(Downstream)
     case subscribed(Downstream, any Subscription, value: Output?, demanded: Bool)
     case finishedWithValue(Downstream, Output)
@@ -48,7 +54,8 @@ where Downstream.Input == Output {
   }
 
   /// What to do once the lock is released.
-  private enum Action: @unchecked Sendable {
+  @usableFromInline
+  enum Action: @unchecked Sendable {
     case none
     case requestUpstream(any Subscription)
     case deliver(Downstream, Output)
@@ -57,18 +64,37 @@ where Downstream.Input == Output {
     case release(State)
   }
 
-  private let state: Lock<State>
-  private let convert: Convert
-  private let requiresElement: Bool
+  @usableFromInline
+  let state: Lock<State>
+  @usableFromInline
+  let convert: Convert
+  @usableFromInline
+  let requiresElement: Bool
+  @usableFromInline
   package let description: String
 
+  /// `requestSpecialized(_:)` and `cancelSpecialized()`, as closures formed
+  /// in the inlinable `init`, where the types are concrete: the downstream
+  /// calls `request` and `cancel` through `any Subscription`, which runs the
+  /// generic body (a metadata lookup for each generic type it touches); the
+  /// closures jump into the specialised one (as ReactiveCore's
+  /// `SpecializedEntryPoints`).
+  @usableFromInline
+  let specializedRequest: (TraitCheckInner, Subscribers.Demand) -> Void
+  @usableFromInline
+  let specializedCancel: (TraitCheckInner) -> Void
+
+  @inlinable
   package init(_ downstream: Downstream, description: String, requiresElement: Bool, convert: @escaping Convert) {
     state = Lock(.awaitingSubscription(downstream))
     self.description = description
     self.requiresElement = requiresElement
     self.convert = convert
+    specializedRequest = { $0.requestSpecialized($1) }
+    specializedCancel = { $0.cancelSpecialized() }
   }
 
+  @inlinable
   package func receive(subscription: any Subscription) {
     let downstream = state.withLock { state -> Downstream? in
       guard case let .awaitingSubscription(downstream) = state else { return nil }
@@ -82,6 +108,7 @@ where Downstream.Input == Output {
     downstream.receive(subscription: self)
   }
 
+  @inlinable
   package func receive(_ input: Output) -> Subscribers.Demand {
     let action = state.withLock { state -> Action in
       switch state {
@@ -99,6 +126,7 @@ where Downstream.Input == Output {
     return .none
   }
 
+  @inlinable
   package func receive(completion: Subscribers.Completion<UpstreamFailure>) {
     let action = state.withLock { state -> Action in
       guard case let .subscribed(downstream, _, value, demanded) = state else { return .none }
@@ -124,7 +152,18 @@ where Downstream.Input == Output {
     perform(action)
   }
 
+  @inlinable
   package func request(_ demand: Subscribers.Demand) {
+    specializedRequest(self, demand)
+  }
+
+  @inlinable
+  package func cancel() {
+    specializedCancel(self)
+  }
+
+  @inlinable
+  func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let action = state.withLock { state -> Action in
       switch state {
@@ -141,7 +180,8 @@ where Downstream.Input == Output {
     perform(action)
   }
 
-  package func cancel() {
+  @inlinable
+  func cancelSpecialized() {
     let action = state.withLock { state -> Action in
       defer { state = .terminal }
       return .release(state)
@@ -152,7 +192,8 @@ where Downstream.Input == Output {
     perform(action)
   }
 
-  private func perform(_ action: Action) {
+  @inlinable
+  func perform(_ action: Action) {
     switch action {
     case let .requestUpstream(subscription):
       subscription.request(.unlimited)

@@ -41,6 +41,7 @@ extension SingleError: Hashable where UpstreamFailure: Hashable {}
 
 extension SingleError {
   /// The error a single check reports for what it saw.
+  @usableFromInline
   init(_ event: TraitCheckEvent<UpstreamFailure>) {
     switch event {
     case .missingElement: self = .missingElement

@@ -12,6 +12,8 @@ public let workloads: [(name: String, run: @Sendable (Int) -> Int)] = [
   ("syncChain", syncChain),
   ("subjectTo1", subjectToOne),
   ("subjectTo10", subjectToTen),
+  ("subjectMapTo1", subjectMapToOne),
+  ("subjectMapTo10", subjectMapToTen),
   ("singleLifecycle", singleLifecycle),
   ("futureChain", futureChain),
   ("subscribeCancel", subscribeCancel),
@@ -23,6 +25,7 @@ public let workloads: [(name: String, run: @Sendable (Int) -> Int)] = [
   ("bareMaybe", maybe),
   ("uncheckedSingle", maybe),
   ("checkSingle", maybe),
+  ("checkMaybe", maybe),
 ]
 
 /// Hides a value from the optimiser.
@@ -56,6 +59,20 @@ func subject(_ n: Int, subscribers count: Int) -> Int {
 func subjectToOne(_ n: Int) -> Int { subject(n, subscribers: 1) }
 
 func subjectToTen(_ n: Int) -> Int { subject(n, subscribers: 10) }
+
+func subjectMap(_ n: Int, subscribers count: Int) -> Int {
+  let tally = Tally()
+  let map: (Int) -> Int = opaque { $0 &+ 1 }
+  let subscribers: [(Int) -> Void] = opaque((0..<count).map { _ in { tally.sum &+= map($0) } })
+  for value in 0..<n {
+    for subscriber in subscribers { subscriber(value) }
+  }
+  return tally.sum
+}
+
+func subjectMapToOne(_ n: Int) -> Int { subjectMap(n, subscribers: 1) }
+
+func subjectMapToTen(_ n: Int) -> Int { subjectMap(n, subscribers: 10) }
 
 func singleLifecycle(_ n: Int) -> Int {
   let tally = Tally()

@@ -6,8 +6,15 @@
 // different n, divided by the difference of n: start-up and first-use costs
 // (metadata, lazy globals, thread creation) cancel out.
 // `InstructionProbe --list` prints the names of the workloads.
+// `InstructionProbe --memory <side>` prints, for each kind of idle
+// subscription, the heap bytes that one more of it keeps (glibc's
+// `mallinfo2` through HeapStatistics, before and after creating 10,000, divided by 10,000).
+// `InstructionProbe --time <side> <workload> <n> [runs]` times `runs` runs of
+// `n` operations instead and prints the median and minimum nanoseconds per
+// operation: a quick wall-clock check outside package-benchmark.
 
 import BaselineWorkloads
+import HeapStatistics
 import OpenCombineWorkloads
 import ReactiveCoreWorkloads
 
@@ -29,6 +36,42 @@ if arguments.count == 2, arguments[1] == "--list" {
     }
     print(workload.name, onSides.joined(separator: ","))
   }
+  exit(0)
+}
+let idleSides: [String: [(name: String, make: @Sendable (Int) -> [AnyObject])]] = [
+  "reactivecore": ReactiveCoreWorkloads.idleSubscriptions,
+  "opencombine": OpenCombineWorkloads.idleSubscriptions,
+]
+if arguments.count == 3, arguments[1] == "--memory", let kinds = idleSides[arguments[2]] {
+  let n = 10_000
+  for kind in kinds {
+    _ = kind.make(100)  // first use: metadata, lazy globals
+    let before = heap_bytes_in_use()
+    let kept = kind.make(n)
+    let after = heap_bytes_in_use()
+    // The array holding them costs 8 bytes per element: not the subscription's.
+    let perSubscription = (Double(after) - Double(before)) / Double(n) - 8
+    print("\(kind.name)\t\(arguments[2])\t\((perSubscription * 10).rounded() / 10)")
+    withExtendedLifetime(kept) {}
+  }
+  exit(0)
+}
+if arguments.count >= 5, arguments[1] == "--time", let workloads = sides[arguments[2]],
+  let workload = workloads.first(where: { $0.name == arguments[3] }), let n = Int(arguments[4])
+{
+  let runs = arguments.count > 5 ? Int(arguments[5]) ?? 25 : 25
+  var samples: [Double] = []
+  var checksum = 0
+  for _ in 0...runs {  // the first run warms up and is not counted
+    let start = ContinuousClock.now
+    checksum = workload.run(n)
+    let elapsed = ContinuousClock.now - start
+    let (seconds, attoseconds) = elapsed.components
+    samples.append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(n))
+  }
+  let sorted = samples.dropFirst().sorted()
+  func tenths(_ x: Double) -> Double { (x * 10).rounded() / 10 }
+  print("median \(tenths(sorted[sorted.count / 2])) ns, min \(tenths(sorted[0])) ns per op (checksum \(checksum))")
   exit(0)
 }
 guard arguments.count == 4, let workloads = sides[arguments[1]], let n = Int(arguments[3]) else {

@@ -219,13 +219,19 @@ struct SubjectParent<Output, Failure: Error> {
 /// call to the subscriber, so that it sees one call at a time, and a nested
 /// send from its own `receive` goes through at once.
 ///
-/// States, under `state`:
-/// - `active(downstream, parent, demand, owesLatest)`: subscribed.
-///   `owesLatest` (a `CurrentValueSubject` only) means the subscriber has not
-///   received the subject's latest value: it had no value yet, or a value
-///   came while it had no demand. Its next demand is served at once with the
-///   subject's current value, as in Combine.
+/// States, under `state` (`Ledger.state`, beside the demand it counts):
+/// - `active(downstream, parent)`, with `demand` and `owesLatest`:
+///   subscribed. `owesLatest` (a `CurrentValueSubject` only) means the
+///   subscriber has not received the subject's latest value: it had no value
+///   yet, or a value came while it had no demand. Its next demand is served
+///   at once with the subject's current value, as in Combine.
 /// - `over`: completed or cancelled; holds nothing, not even the subject.
+///
+/// The demand and `owesLatest` sit beside the enum, not in its payload, so
+/// that counting a delivered value changes them in place: rebuilding
+/// `.active(...)` with a new demand copied the downstream and the subject out
+/// and back, three retains and three releases per value (22 atomic
+/// instructions per send through `map` and `sink`, 16 without them).
 ///
 /// Transitions:
 /// - `offer(v)` [the subject's send, any thread]: `active`, demand > 0 →
@@ -263,8 +269,34 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   @usableFromInline
   enum State: @unchecked Sendable {
-    case active(Downstream, Parent, demand: Subscribers.Demand, owesLatest: Bool)
+    case active(Downstream, Parent)
     case over
+  }
+
+  /// What `state`'s lock guards: the life cycle, and the demand while active
+  /// (zero and false once over).
+  @usableFromInline
+  struct Ledger: @unchecked Sendable {
+    @usableFromInline
+    var state: State
+    @usableFromInline
+    var demand: Subscribers.Demand
+    @usableFromInline
+    var owesLatest: Bool
+
+    @inlinable
+    init(state: State, demand: Subscribers.Demand, owesLatest: Bool) {
+      self.state = state
+      self.demand = demand
+      self.owesLatest = owesLatest
+    }
+
+    /// Ends the subscription; returns what it held, to use and release after the lock.
+    @inlinable
+    mutating func end() -> State {
+      defer { self = Ledger(state: .over, demand: .none, owesLatest: false) }
+      return state
+    }
   }
 
   /// What `request(_:)` does after the lock.
@@ -278,7 +310,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   }
 
   @usableFromInline
-  let state: Lock<State>
+  let state: Lock<Ledger>
   @usableFromInline
   let delivery = ReentrantLock()
   @usableFromInline
@@ -302,7 +334,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   @inlinable
   init(_ downstream: Downstream, parent: Parent, name: StaticString) {
-    state = Lock(.active(downstream, parent, demand: .none, owesLatest: parent.core.keepsLatest))
+    state = Lock(Ledger(state: .active(downstream, parent), demand: .none, owesLatest: parent.core.keepsLatest))
     self.name = name
     specializedOffer = { $0.offerSpecialized($1) }
     entryPoints = SpecializedEntryPoints(
@@ -319,8 +351,8 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     delivery.withLock {
       // Taken first: a completion may end the subscription as soon as it is
       // registered (it then waits for this delivery lock).
-      let downstream = state.withLock { state -> Downstream? in
-        guard case let .active(downstream, _, _, _) = state else { return nil }
+      let downstream = state.withLock { ledger -> Downstream? in
+        guard case let .active(downstream, _) = ledger.state else { return nil }
         return downstream
       }
       guard let downstream else { return }
@@ -341,22 +373,21 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   @inlinable
   func offerSpecialized(_ value: Output) {
-    let downstream = state.withLock { state -> Downstream? in
-      switch state {
-      case let .active(downstream, parent, demand, owesLatest):
-        if demand > 0 {
-          state = .active(downstream, parent, demand: demand - 1, owesLatest: false)
-          return downstream
-        }
-        // No demand: a PassthroughSubject drops the value for this subscriber,
-        // a CurrentValueSubject owes it the latest value on its next demand.
-        if parent.core.keepsLatest && !owesLatest {
-          state = .active(downstream, parent, demand: demand, owesLatest: true)
-        }
-        return nil
-      case .over:
-        return nil
+    let downstream = state.withLock { ledger -> Downstream? in
+      // Only the downstream is copied out (the one retain a delivery needs);
+      // the demand changes in place.
+      guard case let .active(downstream, parent) = ledger.state else { return nil }
+      if ledger.demand > 0 {
+        ledger.demand -= 1
+        ledger.owesLatest = false
+        return downstream
       }
+      // No demand: a PassthroughSubject drops the value for this subscriber,
+      // a CurrentValueSubject owes it the latest value on its next demand.
+      if parent.core.keepsLatest {
+        ledger.owesLatest = true
+      }
+      return nil
     }
     guard let downstream else { return }
     deliver(to: downstream) { value }
@@ -374,9 +405,9 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
       return downstream.receive(value)
     }
     guard additional > 0 else { return }
-    state.withLock { state in
-      if case let .active(downstream, parent, demand, owesLatest) = state {
-        state = .active(downstream, parent, demand: demand + additional, owesLatest: owesLatest)
+    state.withLock { ledger in
+      if case .active = ledger.state {
+        ledger.demand += additional
       }
     }
   }
@@ -384,7 +415,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @inlinable
   override func finish(_ completion: Subscribers.Completion<Failure>) {
     // The downstream and the subject are released at the end, after the locks.
-    guard case let .active(downstream, _, _, _) = takeState() else { return }  // cancelled meanwhile
+    guard case let .active(downstream, _) = takeState() else { return }  // cancelled meanwhile
     delivery.withLock {
       isOver.store(true, ordering: .relaxed)
       downstream.receive(completion: completion)
@@ -404,13 +435,14 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
-    let action = state.withLock { state -> RequestAction in
-      guard case let .active(downstream, parent, current, owesLatest) = state else { return .none }
-      if owesLatest {
-        state = .active(downstream, parent, demand: current + demand - 1, owesLatest: false)
+    let action = state.withLock { ledger -> RequestAction in
+      guard case let .active(downstream, parent) = ledger.state else { return .none }
+      ledger.demand += demand
+      if ledger.owesLatest {
+        ledger.demand -= 1
+        ledger.owesLatest = false
         return .deliverLatest(downstream, parent.core)
       }
-      state = .active(downstream, parent, demand: current + demand, owesLatest: false)
       return parent.core.keepsLatest ? .none : .demandArrived(parent.core)
     }
     switch action {
@@ -427,7 +459,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   func cancelSpecialized() {
     isOver.store(true, ordering: .relaxed)
     switch takeState() {
-    case let .active(_, parent, _, _):
+    case let .active(_, parent):
       parent.core.remove(self)
     case .over:
       break
@@ -438,10 +470,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   /// Ends the subscription; returns what it held, to use and release after the lock.
   @inlinable
   func takeState() -> State {
-    state.withLock { state in
-      defer { state = .over }
-      return state
-    }
+    state.withLock { $0.end() }
   }
 }
 
@@ -451,9 +480,9 @@ extension SubjectConduit: CombineReflectable {
   @usableFromInline
   var customMirror: Mirror {
     let (subject, downstream, demand) = state.withLock {
-      state -> (AnyObject?, Downstream?, Subscribers.Demand) in
-      switch state {
-      case let .active(downstream, parent, demand, _): (parent.subject, downstream, demand)
+      ledger -> (AnyObject?, Downstream?, Subscribers.Demand) in
+      switch ledger.state {
+      case let .active(downstream, parent): (parent.subject, downstream, ledger.demand)
       case .over: (nil, nil, .none)
       }
     }

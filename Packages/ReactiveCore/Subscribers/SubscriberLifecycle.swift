@@ -51,9 +51,21 @@ enum SubscriberLifecycle<Payload>: @unchecked Sendable {
   /// is an upstream bug, ignored) and after the end.
   @inlinable
   var activePayload: Payload? {
-    switch self {
-    case let .subscribed(_, payload): payload
-    case .awaitingSubscription, .terminal: nil
+    mutating get {
+      // Moved out and back, not read: reading copied the whole enum, the
+      // subscription included, for one retain and one release more per
+      // value (a subject into a sink: 16 atomic instructions per send, 14).
+      switch consume self {
+      case let .subscribed(subscription, payload):
+        self = .subscribed(subscription, payload)
+        return payload
+      case let .awaitingSubscription(payload):
+        self = .awaitingSubscription(payload)
+        return nil
+      case .terminal:
+        self = .terminal
+        return nil
+      }
     }
   }
 

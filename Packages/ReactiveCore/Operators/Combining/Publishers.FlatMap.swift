@@ -159,68 +159,9 @@ enum CombiningLink {
   }
 }
 
-/// The children of `FlatMap` by index: the oldest one inline, the others in
-/// a dictionary. The common case (one inner publisher at a time, as in a
-/// single life cycle) then allocates no dictionary storage.
-@usableFromInline
-struct FlatMapChildren<Slot> {
-  @usableFromInline var first: (index: Int, slot: Slot)?
-  @usableFromInline var others: [Int: Slot] = [:]
-
-  @inlinable init() {}
-
-  @inlinable var isEmpty: Bool { first == nil && others.isEmpty }
-
-  @inlinable
-  subscript(index: Int) -> Slot? {
-    if let first, first.index == index { return first.slot }
-    return others.isEmpty ? nil : others[index]
-  }
-
-  /// Adds a child or replaces the slot of one.
-  @inlinable
-  mutating func set(_ slot: Slot, at index: Int) {
-    if let first, first.index == index {
-      self.first = (index, slot)
-    } else if first == nil, others[index] == nil {
-      first = (index, slot)
-    } else {
-      others[index] = slot
-    }
-  }
-
-  @inlinable
-  mutating func remove(at index: Int) -> Slot? {
-    if let first, first.index == index {
-      self.first = nil
-      return first.slot
-    }
-    return others.isEmpty ? nil : others.removeValue(forKey: index)
-  }
-
-  /// Every child, in no particular order.
-  @inlinable
-  var all: [(index: Int, slot: Slot)] {
-    var all: [(index: Int, slot: Slot)] = []
-    if let first { all.append(first) }
-    for (index, slot) in others { all.append((index, slot)) }
-    return all
-  }
-}
-
-/// The subscription of `FlatMap`. Its state:
-/// - `outlet`: downstream, its demand, and the values waiting for it (see
-///   `CombiningOutlet`); tag = the index of the inner publisher;
-/// - `upstream`: `awaiting` → `subscribed` → `finished` (or `ended` on
-///   cancel or failure);
-/// - `children`: one slot per inner publisher subscribed to and not yet
-///   finished: `pending` until its subscription arrives, then
-///   `live(subscription, unlimited)` (`unlimited`: it was asked for
-///   `.unlimited`, so it gets no `.max(1)` after each value);
-/// - `transform`: nil once the result ended.
-///
-/// The result finishes when the upstream finished and no child is left; it
-/// fails at the first failure, cancelling the upstream and every child.
+/// The subscription of `FlatMap`: its decisions are `FlatMapStateMachine`'s,
+/// taken under `state`'s lock; the actions they return (requests, cancels,
+/// deliveries) are performed here, after it.
 ///
 /// Inlinable, with `request`/`cancel` behind `SpecializedEntryPoints`: it is
 /// compiled, specialised, where the chain is subscribed.
@@ -231,90 +172,63 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   // @unchecked Sendable: the mutable state is behind `state`.
   @usableFromInline typealias Input = Upstream.Output
   @usableFromInline typealias Failure = Upstream.Failure
+  @usableFromInline typealias Machine = FlatMapStateMachine<Downstream, Input, Child>
 
-  @usableFromInline
-  enum Slot {
-    case pending
-    case live(any Subscription, unlimited: Bool)
-  }
-
-  /// The transform, in a struct: taken out whole and called in place, it
-  /// needs no reabstraction thunk (see `Subscribers.Sink`).
-  @usableFromInline
-  struct Transform {
-    @usableFromInline let call: (Input) -> Child
-
-    @inlinable init(_ call: @escaping (Input) -> Child) { self.call = call }
-  }
-
-  @usableFromInline
-  struct State: CombiningOutletHolder, @unchecked Sendable {
-    @usableFromInline var outlet: CombiningOutlet<Downstream, Int>
-    @usableFromInline var upstream = CombiningLink.awaiting
-    @usableFromInline var children = FlatMapChildren<Slot>()
-    @usableFromInline var nextIndex = 0
-    @usableFromInline var transform: Transform?
-
-    @inlinable
-    init(outlet: CombiningOutlet<Downstream, Int>, transform: Transform) {
-      self.outlet = outlet
-      self.transform = transform
-    }
-
-    /// Ends everything; returns the subscriptions to cancel after the lock:
-    /// the children's, then the upstream's, the order in which Combine
-    /// cancels them.
-    @inlinable
-    mutating func end() -> [any Subscription] {
-      var cancelled: [any Subscription] = []
-      for case (_, .live(let subscription, _)) in children.all { cancelled.append(subscription) }
-      if let subscription = upstream.subscription { cancelled.append(subscription) }
-      upstream = .ended
-      children = FlatMapChildren()
-      return cancelled
-    }
-  }
-
-  @usableFromInline let state: Lock<State>
-  @usableFromInline let maxPublishers: Subscribers.Demand
+  @usableFromInline let state: Lock<Machine>
   @usableFromInline let entryPoints: SpecializedEntryPoints<FlatMapInner>
 
   @usableFromInline var description: String { "FlatMap" }
 
   @inlinable
   init(_ downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Child) {
-    state = Lock(State(outlet: CombiningOutlet(downstream), transform: Transform(transform)))
-    self.maxPublishers = maxPublishers
+    state = Lock(Machine(downstream: downstream, maxPublishers: maxPublishers, transform: transform))
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
     )
   }
 
+  /// Performs what the machine decided, after the lock. What the action
+  /// holds only to release it is released when it is, at the end.
+  @inlinable
+  func perform(_ action: consuming Machine.Action) {
+    // Consumed, not read: reading made an outlined copy of the whole action.
+    switch consume action {
+    case .none:
+      break
+    case let .request(subscription, demand):
+      subscription.request(demand)
+    case let .raise(subscriptions, drain):
+      for subscription in subscriptions { subscription.request(.unlimited) }
+      if drain { state.drain(delivered: requestOneMore) }
+    case let .end(cancelling, drain, _):
+      for subscription in cancelling { subscription.cancel() }
+      if drain { state.drain(delivered: requestOneMore) }
+    }
+  }
+
   // MARK: Upstream
+
+  /// Performs what the machine decided for a subscription that just arrived.
+  @inlinable
+  func admit(_ subscription: any Subscription, _ admission: Machine.Admission) {
+    switch admission {
+    case .refuse: subscription.cancel()
+    case let .request(demand): subscription.request(demand)
+    case .keep: break
+    }
+  }
 
   @inlinable
   func receive(subscription: any Subscription) {
-    let accepted = state.withLock { state -> Bool in
-      guard case .awaiting = state.upstream else { return false }
-      state.upstream = .subscribed(subscription)
-      return true
-    }
-    guard accepted else { return subscription.cancel() }
-    if maxPublishers > 0 { subscription.request(maxPublishers) }
+    admit(subscription, state.withLock { $0.receive(subscription: subscription) })
   }
 
   @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard let transform = state.withLock({ $0.outlet.isOpen ? $0.transform : nil }) else { return .none }
+    guard let transform = state.withLock({ $0.transformForValue() }) else { return .none }
     let child = transform.call(input)
-    let index = state.withLock { state -> Int? in
-      guard state.outlet.isOpen else { return nil }
-      defer { state.nextIndex += 1 }
-      state.children.set(.pending, at: state.nextIndex)
-      return state.nextIndex
-    }
-    guard let index else { return .none }
+    guard let index = state.withLock({ $0.addChild() }) else { return .none }
     child.subscribe(FlatMapChild(inner: self, index: index))
     return .none
   }
@@ -323,51 +237,17 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
-      let (drain, transform) = state.withLock { state -> (Bool, Transform?) in
-        guard case .subscribed = state.upstream else { return (false, nil) }
-        state.upstream = .finished
-        guard state.children.isEmpty else { return (false, nil) }
-        defer { state.transform = nil }
-        return (state.outlet.finish(), state.transform)
-      }
-      _ = transform  // released after the lock
-      if drain { state.drain(delivered: requestOneMore) }
+      perform(state.withLock { $0.upstreamFinished() })
     case let .failure(error):
-      fail(error, fromChild: nil)
+      perform(state.withLock { $0.fail(error, fromChild: nil) })
     }
-  }
-
-  /// Fails the result. The publisher that failed (the upstream, or the
-  /// child at index `fromChild`) is over: it is not cancelled; the others are.
-  @inlinable
-  func fail(_ error: Failure, fromChild index: Int?) {
-    let (drain, cancelled, dropped, transform) = state.withLock { state in
-      if let index {
-        _ = state.children.remove(at: index)
-      } else if case .subscribed = state.upstream {
-        state.upstream = .finished
-      }
-      let (drain, dropped) = state.outlet.fail(error)
-      defer { state.transform = nil }
-      return (drain, state.end(), dropped, state.transform)
-    }
-    for subscription in cancelled { subscription.cancel() }
-    _ = (dropped, transform)  // released after the lock
-    if drain { state.drain(delivered: requestOneMore) }
   }
 
   // MARK: Children
 
   @inlinable
   func receiveChild(subscription: any Subscription, index: Int) {
-    let demand = state.withLock { state -> Subscribers.Demand? in
-      guard case .pending = state.children[index] else { return nil }
-      let unlimited = state.outlet.demand == .unlimited
-      state.children.set(.live(subscription, unlimited: unlimited), at: index)
-      return unlimited ? .unlimited : .max(1)
-    }
-    guard let demand else { return subscription.cancel() }
-    subscription.request(demand)
+    admit(subscription, state.withLock { $0.childReceived(subscription: subscription, index: index) })
   }
 
   /// A value of a child. When it reaches downstream at once, the child's
@@ -376,48 +256,30 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   /// delivered.
   @inlinable
   func receiveChild(_ input: Child.Output, index: Int) -> Subscribers.Demand {
-    guard state.withLock({ $0.outlet.enqueue(input, tag: index) }) else { return .none }
+    guard state.withLock({ $0.childValue(input, index: index) }) else { return .none }
     return state.drain { tag, additional in
       guard tag == index else {
         requestOneMore(index: tag, additional)
         return .none
       }
-      let limited = state.withLock { state -> Bool in
-        guard case .live(_, unlimited: false) = state.children[index] else { return false }
-        return true
-      }
-      return limited ? .max(1) : .none
+      return state.withLock { $0.isLimited(index) } ? .max(1) : .none
     }
   }
 
   @inlinable
   func receiveChild(completion: Subscribers.Completion<Failure>, index: Int) {
-    if case let .failure(error) = completion { return fail(error, fromChild: index) }
-    let (drain, upstream, transform) = state.withLock { state -> (Bool, (any Subscription)?, Transform?) in
-      guard state.children.remove(at: index) != nil else { return (false, nil, nil) }
-      switch state.upstream {
-      case .finished where state.children.isEmpty:
-        defer { state.transform = nil }
-        return (state.outlet.finish(), nil, state.transform)
-      case let .subscribed(subscription) where maxPublishers != .unlimited:
-        return (false, subscription, nil)
-      case .awaiting, .subscribed, .finished, .ended:
-        return (false, nil, nil)
-      }
+    switch completion {
+    case .finished:
+      perform(state.withLock { $0.childFinished(index: index) })
+    case let .failure(error):
+      perform(state.withLock { $0.fail(error, fromChild: index) })
     }
-    _ = transform  // released after the lock
-    upstream?.request(.max(1))
-    if drain { state.drain(delivered: requestOneMore) }
   }
 
   /// After a child's value reached downstream: asks that child for the next one.
   @inlinable
   func requestOneMore(index: Int, _: Subscribers.Demand) {
-    let subscription = state.withLock { state -> (any Subscription)? in
-      guard case let .live(subscription, unlimited: false) = state.children[index] else { return nil }
-      return subscription
-    }
-    subscription?.request(.max(1))
+    perform(state.withLock { $0.requestOneMore(index: index) })
   }
 
   // MARK: Subscription
@@ -430,20 +292,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
-    let (drain, raised) = state.withLock { state -> (Bool, [any Subscription]) in
-      let drain = state.outlet.add(demand)
-      guard state.outlet.demand == .unlimited, !state.children.isEmpty else { return (drain, []) }
-      var raised: [any Subscription] = []
-      for (index, slot) in state.children.all {
-        if case let .live(subscription, unlimited: false) = slot {
-          state.children.set(.live(subscription, unlimited: true), at: index)
-          raised.append(subscription)
-        }
-      }
-      return (drain, raised)
-    }
-    for subscription in raised { subscription.request(.unlimited) }
-    if drain { state.drain(delivered: requestOneMore) }
+    perform(state.withLock { $0.request(demand) })
   }
 
   @inlinable
@@ -453,12 +302,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
 
   @inlinable
   func cancelSpecialized() {
-    let (cancelled, taken, transform) = state.withLock { state in
-      defer { state.transform = nil }
-      return (state.end(), state.outlet.cancel(), state.transform)
-    }
-    for subscription in cancelled { subscription.cancel() }
-    _ = (taken, transform)  // released after the lock
+    perform(state.withLock { $0.cancel() })
   }
 }
 

@@ -91,134 +91,80 @@ extension Publishers {
   }
 }
 
-/// The subscription of `SwitchToLatest`. Its state:
-/// - `outlet`: downstream, its demand and the values waiting for it; tag =
-///   the generation of the child that sent the value;
-/// - `upstream`: `awaiting` → `subscribed` → `finished` (or `ended`);
-/// - `child`: `none` (no child, or it finished), `pending(generation)`
-///   (subscribed to, no subscription yet) or `live(generation, subscription)`.
-///   A new child bumps `generation` and cancels the previous one; events of
-///   an older generation are ignored.
+/// The subscription of `SwitchToLatest`: its decisions are
+/// `SwitchToLatestStateMachine`'s, taken under `state`'s lock; the actions
+/// they return (requests, cancels, subscribing to a new child, deliveries)
+/// are performed here, after it.
 private final class SwitchToLatestInner<Downstream: Subscriber, Child: Publisher>: Subscriber, Subscription,
   CustomStringConvertible, @unchecked Sendable
 where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   // @unchecked Sendable: the mutable state is behind `state`.
   typealias Input = Child
   typealias Failure = Child.Failure
+  typealias Machine = SwitchToLatestStateMachine<Downstream, Child>
 
-  enum Current {
-    case none
-    case pending(Int)
-    case live(Int, any Subscription)
-
-    var generation: Int? {
-      switch self {
-      case .none: nil
-      case let .pending(generation), let .live(generation, _): generation
-      }
-    }
-
-    var subscription: (any Subscription)? {
-      if case let .live(_, subscription) = self { return subscription }
-      return nil
-    }
-  }
-
-  struct State: CombiningOutletHolder, @unchecked Sendable {
-    var outlet: CombiningOutlet<Downstream, Int>
-    var upstream = CombiningLink.awaiting
-    var child = Current.none
-    var generation = 0
-
-    /// Ends everything; returns the subscriptions to cancel after the lock,
-    /// the child's before the upstream's, as Combine cancels them.
-    mutating func end() -> [any Subscription] {
-      let cancelled = [child.subscription, upstream.subscription].compactMap { $0 }
-      upstream = .ended
-      child = .none
-      return cancelled
-    }
-  }
-
-  let state: Lock<State>
+  let state: Lock<Machine>
 
   var description: String { "SwitchToLatest" }
 
   init(_ downstream: Downstream) {
-    state = Lock(State(outlet: CombiningOutlet(downstream)))
+    state = Lock(Machine(downstream: downstream))
+  }
+
+  /// Performs what the machine decided, after the lock. `child` is the
+  /// inner publisher a `.switchTo` subscribes to. What the action holds only
+  /// to release it is released when it is, at the end.
+  private func perform(_ action: Machine.Action, child: Child? = nil) {
+    switch action {
+    case .none:
+      break
+    case let .switchTo(generation, previous):
+      previous?.cancel()
+      child?.subscribe(SwitchToLatestChild(inner: self, generation: generation))
+    case let .request(subscription, demand, drain):
+      subscription?.request(demand)
+      if drain { state.drain(delivered: forward) }
+    case .drain:
+      state.drain(delivered: forward)
+    case let .end(cancelling, drain, _):
+      for subscription in cancelling { subscription.cancel() }
+      if drain { state.drain(delivered: forward) }
+    }
+  }
+
+  /// Performs what the machine decided for a subscription that just arrived.
+  private func admit(_ subscription: any Subscription, _ admission: Machine.Admission) {
+    switch admission {
+    case .refuse: subscription.cancel()
+    case let .request(demand): subscription.request(demand)
+    case .keep: break
+    }
   }
 
   // MARK: Upstream
 
   func receive(subscription: any Subscription) {
-    let accepted = state.withLock { state -> Bool in
-      guard case .awaiting = state.upstream else { return false }
-      state.upstream = .subscribed(subscription)
-      return true
-    }
-    guard accepted else { return subscription.cancel() }
-    subscription.request(.unlimited)
+    admit(subscription, state.withLock { $0.receive(subscription: subscription) })
   }
 
   func receive(_ input: Child) -> Subscribers.Demand {
-    let switched = state.withLock { state -> (generation: Int, previous: (any Subscription)?)? in
-      guard state.outlet.isOpen, case .subscribed = state.upstream else { return nil }
-      state.generation += 1
-      defer { state.child = .pending(state.generation) }
-      return (state.generation, state.child.subscription)
-    }
-    guard let switched else { return .none }
-    switched.previous?.cancel()
-    input.subscribe(SwitchToLatestChild(inner: self, generation: switched.generation))
+    perform(state.withLock { $0.receiveChild() }, child: input)
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
-      let drain = state.withLock { state -> Bool in
-        guard case .subscribed = state.upstream else { return false }
-        state.upstream = .finished
-        guard case .none = state.child else { return false }
-        return state.outlet.finish()
-      }
-      if drain { state.drain(delivered: forward) }
+      perform(state.withLock { $0.upstreamFinished() })
     case let .failure(error):
-      fail(error, fromChild: nil)
+      perform(state.withLock { $0.fail(error, fromChild: nil) })
     }
-  }
-
-  /// Fails the result. The publisher that failed (the upstream, or the
-  /// child of generation `fromChild`) is over: it is not cancelled.
-  private func fail(_ error: Failure, fromChild generation: Int?) {
-    let (drain, cancelled, dropped) = state.withLock { state in
-      if let generation {
-        guard state.child.generation == generation else { return (false, [any Subscription](), []) }
-        state.child = .none
-      } else {
-        switch state.upstream {
-        case .awaiting, .subscribed: state.upstream = .finished
-        case .finished, .ended: return (false, [], [])
-        }
-      }
-      let (drain, dropped) = state.outlet.fail(error)
-      return (drain, state.end(), dropped)
-    }
-    for subscription in cancelled { subscription.cancel() }
-    _ = dropped  // released after the lock
-    if drain { state.drain(delivered: forward) }
   }
 
   // MARK: Children
 
   func receiveChild(subscription: any Subscription, generation: Int) {
-    let demand = state.withLock { state -> Subscribers.Demand? in
-      guard case .pending(generation) = state.child else { return nil }
-      state.child = .live(generation, subscription)
-      return state.outlet.demandBeyondQueue
-    }
-    guard let demand else { return subscription.cancel() }
-    if demand > 0 { subscription.request(demand) }
+    admit(subscription, state.withLock { $0.childReceived(subscription: subscription, generation: generation) })
   }
 
   /// A value of a child. As in Combine, the demand downstream returns for
@@ -226,75 +172,44 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   /// that finds no demand waits in the outlet, so downstream never gets
   /// more than it asked for, even from a child that ignores demand.
   func receiveChild(_ input: Child.Output, generation: Int) -> Subscribers.Demand {
-    let drain = state.withLock { state -> Bool in
-      guard state.child.generation == generation else { return false }
-      checkSubscribed(state.child, event: "a value")
-      return state.outlet.enqueue(input, tag: generation)
-    }
-    guard drain else { return .none }
+    guard state.withLock({ $0.childValue(input, generation: generation) }) else { return .none }
     return state.drain { tag, additional in
       guard additional > 0 else { return .none }
-      let (toSender, current) = state.withLock { state -> (Bool, (any Subscription)?) in
-        // This child's own value, and the child is still current: the demand goes back to it.
-        if tag == generation, case .live(generation, _) = state.child { return (true, nil) }
-        return (false, state.child.subscription)
+      switch state.withLock({ $0.route(valueOf: tag, sender: generation) }) {
+      case .toSender:
+        return additional
+      case let .request(current):
+        current?.request(additional)
+        return .none
       }
-      if toSender { return additional }
-      current?.request(additional)
-      return .none
     }
   }
 
   func receiveChild(completion: Subscribers.Completion<Failure>, generation: Int) {
-    state.withLock { state in
-      if state.child.generation == generation { checkSubscribed(state.child, event: "a completion") }
-    }
-    if case let .failure(error) = completion {
-      return fail(error, fromChild: generation)
-    }
-    let drain = state.withLock { state -> Bool in
-      guard state.child.generation == generation else { return false }
-      state.child = .none
-      guard case .finished = state.upstream else { return false }
-      return state.outlet.finish()
-    }
-    if drain { state.drain(delivered: forward) }
-  }
-
-  /// Traps when the current child sends an event before its subscription:
-  /// the publisher broke the contract. Combine traps on such a completion,
-  /// and on such a value when downstream has no demand.
-  private func checkSubscribed(_ child: Current, event: String) {
-    if case .pending = child {
-      preconditionFailure(
-        "API violation: SwitchToLatest received \(event) from an inner publisher before its subscription"
-      )
+    state.withLock { $0.checkCompletion(generation: generation) }
+    switch completion {
+    case .finished:
+      perform(state.withLock { $0.childFinished(generation: generation) })
+    case let .failure(error):
+      perform(state.withLock { $0.fail(error, fromChild: generation) })
     }
   }
 
   /// After a value reached downstream: passes the additional demand to the current child.
   private func forward(_: Int, additional: Subscribers.Demand) {
     guard additional > 0 else { return }
-    state.withLock { $0.child.subscription }?.request(additional)
+    state.withLock { $0.currentSubscription }?.request(additional)
   }
 
   // MARK: Subscription
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
-    let (drain, child) = state.withLock { state in
-      (state.outlet.add(demand), state.child.subscription)
-    }
-    child?.request(demand)
-    if drain { state.drain(delivered: forward) }
+    perform(state.withLock { $0.request(demand) })
   }
 
   func cancel() {
-    let (cancelled, taken) = state.withLock { state in
-      (state.end(), state.outlet.cancel())
-    }
-    for subscription in cancelled { subscription.cancel() }
-    _ = taken  // released after the lock
+    perform(state.withLock { $0.cancel() })
   }
 }
 

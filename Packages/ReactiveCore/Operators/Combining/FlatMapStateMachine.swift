@@ -1,0 +1,326 @@
+/// The decisions of `flatMap`'s subscription (`FlatMapInner`), without
+/// locks, threads or callouts: each event is a `mutating` method that
+/// updates the state and returns what the subscription must do once it has
+/// left its lock (an `Action`, or the little an event needs back). Tested
+/// alone in FlatMapStateMachineTests.
+///
+/// What it holds:
+/// - `state`: where the operator stands with its upstream (below);
+/// - `outlet`: the downstream, its demand, and the values waiting for it
+///   (see `CombiningOutlet`); tag = the index of the inner publisher;
+/// - `children`: one slot per inner publisher subscribed to and not yet
+///   finished: `pending` until its subscription arrives, then
+///   `live(subscription, unlimited)` (`unlimited`: it was asked for
+///   `.unlimited`, so it gets no `.max(1)` after each value);
+/// - `transform`: nil once the result ended.
+///
+/// The result finishes when the upstream finished and no child is left; it
+/// fails at the first failure, cancelling the upstream and every child.
+@usableFromInline
+package struct FlatMapStateMachine<Downstream: Subscriber, Input, Child: Publisher>: CombiningOutletHolder,
+  @unchecked Sendable
+where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
+  // @unchecked Sendable: touched only inside its owner's lock; what leaves
+  // it (an `Action`) is used only by the thread that took it out.
+  @usableFromInline
+  package typealias Failure = Downstream.Failure
+
+  /// Where the operator stands with its upstream.
+  @usableFromInline
+  package enum State {
+    /// Subscribed to, no subscription yet.
+    case awaitingSubscription
+    case subscribed(any Subscription)
+    /// The upstream finished; the children may still run.
+    case finished
+    /// Cancelled, or failed: holds nothing.
+    case ended
+  }
+
+  /// One inner publisher.
+  @usableFromInline
+  package enum Slot {
+    /// Subscribed to, no subscription yet.
+    case pending
+    case live(any Subscription, unlimited: Bool)
+  }
+
+  /// The transform, in a struct: taken out whole and called in place, it
+  /// needs no reabstraction thunk (see `Subscribers.Sink`).
+  @usableFromInline
+  package struct Transform {
+    @usableFromInline let call: (Input) -> Child
+
+    @inlinable init(_ call: @escaping (Input) -> Child) { self.call = call }
+  }
+
+  /// What the subscription does, after the lock, with a subscription that
+  /// just arrived (the caller still holds it: it is not carried out of the
+  /// lock).
+  @usableFromInline
+  package enum Admission: Equatable, Sendable {
+    /// A second subscription, or one that came too late: cancel it.
+    case refuse
+    /// Keep it and request this much from it.
+    case request(Subscribers.Demand)
+    /// Keep it; request nothing now (`maxPublishers` is zero).
+    case keep
+  }
+
+  /// What the subscription does after the lock. The values an action holds
+  /// that are only to be released (`Released`) are released when the action
+  /// is, after the callouts.
+  @usableFromInline
+  package enum Action {
+    case none
+    case request(any Subscription, Subscribers.Demand)
+    /// Ask each of these children for `.unlimited`, then drain if `drain`.
+    case raise([any Subscription], drain: Bool)
+    /// The result ended: cancel these (the children, then the upstream, the
+    /// order in which Combine cancels them), then drain if `drain` (the
+    /// completion is due downstream).
+    case end(cancelling: [any Subscription], drain: Bool, released: Released)
+  }
+
+  /// What an event takes out of the state only to release it after the lock.
+  @usableFromInline
+  package struct Released {
+    @usableFromInline package var transform: Transform?
+    @usableFromInline package var values: [(value: Downstream.Input, tag: Int)] = []
+    @usableFromInline package var downstream: Downstream?
+
+    @inlinable
+    init(transform: Transform?, values: [(value: Downstream.Input, tag: Int)] = [], downstream: Downstream? = nil) {
+      self.transform = transform
+      self.values = values
+      self.downstream = downstream
+    }
+  }
+
+  @usableFromInline package var state = State.awaitingSubscription
+  @usableFromInline var outlet: CombiningOutlet<Downstream, Int>
+  @usableFromInline var children = FlatMapChildren<Slot>()
+  @usableFromInline var nextIndex = 0
+  @usableFromInline var transform: Transform?
+  @usableFromInline let maxPublishers: Subscribers.Demand
+
+  @inlinable
+  package init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Child) {
+    outlet = CombiningOutlet(downstream)
+    self.maxPublishers = maxPublishers
+    self.transform = Transform(transform)
+  }
+
+  /// The inner publisher at `index`, if it is still running.
+  @inlinable
+  package func child(at index: Int) -> Slot? { children[index] }
+
+  // MARK: Upstream
+
+  @inlinable
+  package mutating func receive(subscription: any Subscription) -> Admission {
+    switch state {
+    case .awaitingSubscription:
+      state = .subscribed(subscription)
+      return maxPublishers > 0 ? .request(maxPublishers) : .keep
+    case .subscribed, .finished, .ended:
+      return .refuse
+    }
+  }
+
+  /// The transform to call (after the lock) on an upstream value; nil once
+  /// the result ended.
+  @inlinable
+  package func transformForValue() -> Transform? {
+    outlet.isOpen ? transform : nil
+  }
+
+  /// Adds a child for the publisher the transform returned; returns its
+  /// index, or nil if the result ended meanwhile.
+  @inlinable
+  package mutating func addChild() -> Int? {
+    guard outlet.isOpen else { return nil }
+    defer { nextIndex += 1 }
+    children.set(.pending, at: nextIndex)
+    return nextIndex
+  }
+
+  @inlinable
+  package mutating func upstreamFinished() -> Action {
+    guard case .subscribed = state else { return .none }
+    state = .finished
+    return finishIfDone()
+  }
+
+  /// Fails the result. The publisher that failed (the upstream, or the
+  /// child at index `fromChild`) is over: it is not cancelled; the others are.
+  @inlinable
+  package mutating func fail(_ error: Failure, fromChild index: Int?) -> Action {
+    if let index {
+      _ = children.remove(at: index)
+    } else if case .subscribed = state {
+      state = .finished
+    }
+    let (drain, dropped) = outlet.fail(error)
+    return .end(cancelling: end(), drain: drain, released: Released(transform: takeTransform(), values: dropped))
+  }
+
+  // MARK: Children
+
+  @inlinable
+  package mutating func childReceived(subscription: any Subscription, index: Int) -> Admission {
+    guard case .pending = children[index] else { return .refuse }
+    let unlimited = outlet.demand == .unlimited
+    children.set(.live(subscription, unlimited: unlimited), at: index)
+    return .request(unlimited ? .unlimited : .max(1))
+  }
+
+  /// A value of the child at `index`: queued for downstream; true if the
+  /// caller must drain (it claimed the delivery).
+  @inlinable
+  package mutating func childValue(_ value: Downstream.Input, index: Int) -> Bool {
+    outlet.enqueue(value, tag: index)
+  }
+
+  /// Downstream's demand not yet used.
+  @inlinable
+  package var demand: Subscribers.Demand { outlet.demand }
+
+  /// Whether the result still runs (neither completed nor cancelled).
+  @inlinable
+  package var isOpen: Bool { outlet.isOpen }
+
+  /// How many values wait for downstream demand.
+  @inlinable
+  package var queuedCount: Int { outlet.queuedCount }
+
+  /// Whether the child at `index` gets its next value one at a time.
+  @inlinable
+  package func isLimited(_ index: Int) -> Bool {
+    guard case .live(_, unlimited: false) = children[index] else { return false }
+    return true
+  }
+
+  @inlinable
+  package mutating func childFinished(index: Int) -> Action {
+    guard children.remove(at: index) != nil else { return .none }
+    switch state {
+    case .finished:
+      return finishIfDone()
+    case let .subscribed(subscription) where maxPublishers != .unlimited:
+      return .request(subscription, .max(1))  // room for one more inner publisher
+    case .awaitingSubscription, .subscribed, .ended:
+      return .none
+    }
+  }
+
+  /// After a child's value reached downstream: ask that child for the next one.
+  @inlinable
+  package func requestOneMore(index: Int) -> Action {
+    guard case let .live(subscription, unlimited: false) = children[index] else { return .none }
+    return .request(subscription, .max(1))
+  }
+
+  // MARK: Downstream
+
+  @inlinable
+  package mutating func request(_ demand: Subscribers.Demand) -> Action {
+    let drain = outlet.add(demand)
+    guard outlet.demand == .unlimited, !children.isEmpty else { return .raise([], drain: drain) }
+    var raised: [any Subscription] = []
+    for (index, slot) in children.all {
+      if case let .live(subscription, unlimited: false) = slot {
+        children.set(.live(subscription, unlimited: true), at: index)
+        raised.append(subscription)
+      }
+    }
+    return .raise(raised, drain: drain)
+  }
+
+  @inlinable
+  package mutating func cancel() -> Action {
+    let (downstream, values) = outlet.cancel()
+    return .end(
+      cancelling: end(),
+      drain: false,
+      released: Released(transform: takeTransform(), values: values, downstream: downstream)
+    )
+  }
+
+  // MARK: Helpers
+
+  /// Finishes the result if the upstream finished and no child is left.
+  @inlinable
+  mutating func finishIfDone() -> Action {
+    guard case .finished = state, children.isEmpty else { return .none }
+    let drain = outlet.finish()
+    return .end(cancelling: [], drain: drain, released: Released(transform: takeTransform()))
+  }
+
+  @inlinable
+  mutating func takeTransform() -> Transform? {
+    defer { transform = nil }
+    return transform
+  }
+
+  /// Ends everything; returns the subscriptions to cancel after the lock:
+  /// the children's, then the upstream's.
+  @inlinable
+  mutating func end() -> [any Subscription] {
+    var cancelled: [any Subscription] = []
+    for case (_, .live(let subscription, _)) in children.all { cancelled.append(subscription) }
+    if case let .subscribed(subscription) = state { cancelled.append(subscription) }
+    state = .ended
+    children = FlatMapChildren()
+    return cancelled
+  }
+}
+
+/// The children of `FlatMap` by index: the oldest one inline, the others in
+/// a dictionary. The common case (one inner publisher at a time, as in a
+/// single life cycle) then allocates no dictionary storage.
+@usableFromInline
+struct FlatMapChildren<Slot> {
+  @usableFromInline var first: (index: Int, slot: Slot)?
+  @usableFromInline var others: [Int: Slot] = [:]
+
+  @inlinable init() {}
+
+  @inlinable var isEmpty: Bool { first == nil && others.isEmpty }
+
+  @inlinable
+  subscript(index: Int) -> Slot? {
+    if let first, first.index == index { return first.slot }
+    return others.isEmpty ? nil : others[index]
+  }
+
+  /// Adds a child or replaces the slot of one.
+  @inlinable
+  mutating func set(_ slot: Slot, at index: Int) {
+    if let first, first.index == index {
+      self.first = (index, slot)
+    } else if first == nil, others[index] == nil {
+      first = (index, slot)
+    } else {
+      others[index] = slot
+    }
+  }
+
+  @inlinable
+  mutating func remove(at index: Int) -> Slot? {
+    if let first, first.index == index {
+      self.first = nil
+      return first.slot
+    }
+    return others.isEmpty ? nil : others.removeValue(forKey: index)
+  }
+
+  /// Every child, in no particular order.
+  @inlinable
+  var all: [(index: Int, slot: Slot)] {
+    var all: [(index: Int, slot: Slot)] = []
+    if let first { all.append(first) }
+    for (index, slot) in others { all.append((index, slot)) }
+    return all
+  }
+}

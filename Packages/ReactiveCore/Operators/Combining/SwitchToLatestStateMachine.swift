@@ -1,0 +1,219 @@
+/// The decisions of `switchToLatest`'s subscription (`SwitchToLatestInner`),
+/// without locks, threads or callouts: each event is a `mutating` method
+/// that updates the state and returns what the subscription must do once it
+/// has left its lock. Tested alone in SwitchToLatestStateMachineTests.
+///
+/// What it holds:
+/// - `state`: where the operator stands with its upstream (below);
+/// - `child`: `none` (no child, or it finished), `pending(generation)`
+///   (subscribed to, no subscription yet) or `live(generation, subscription)`.
+///   A new child bumps `generation` and cancels the previous one; events of
+///   an older generation are ignored;
+/// - `outlet`: downstream, its demand and the values waiting for it; tag =
+///   the generation of the child that sent the value.
+package struct SwitchToLatestStateMachine<Downstream: Subscriber, Child: Publisher>: CombiningOutletHolder,
+  @unchecked Sendable
+where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
+  // @unchecked Sendable: touched only inside its owner's lock; what leaves
+  // it (an `Action`) is used only by the thread that took it out.
+  package typealias Failure = Downstream.Failure
+
+  /// Where the operator stands with its upstream.
+  package enum State {
+    /// Subscribed to, no subscription yet.
+    case awaitingSubscription
+    case subscribed(any Subscription)
+    /// The upstream finished; the current child may still run.
+    case finished
+    /// Cancelled, or failed: holds nothing.
+    case ended
+  }
+
+  /// The current inner publisher.
+  package enum Current {
+    case none
+    case pending(Int)
+    case live(Int, any Subscription)
+
+    var generation: Int? {
+      switch self {
+      case .none: nil
+      case let .pending(generation), let .live(generation, _): generation
+      }
+    }
+
+    var subscription: (any Subscription)? {
+      if case let .live(_, subscription) = self { return subscription }
+      return nil
+    }
+  }
+
+  /// What to do, after the lock, with a subscription that just arrived (the
+  /// caller still holds it: it is not carried out of the lock).
+  package enum Admission: Equatable, Sendable {
+    /// A second subscription, or one that came too late: cancel it.
+    case refuse
+    /// Keep it and request this much from it.
+    case request(Subscribers.Demand)
+    /// Keep it; request nothing now (downstream has no demand left).
+    case keep
+  }
+
+  /// What the subscription does after the lock.
+  package enum Action {
+    case none
+    /// Start following a new child: cancel the previous one, then subscribe
+    /// to the new child with this generation.
+    case switchTo(generation: Int, cancelling: (any Subscription)?)
+    /// Request from this subscription (if any), then drain if `drain`.
+    case request((any Subscription)?, Subscribers.Demand, drain: Bool)
+    /// Drain: something is due downstream.
+    case drain
+    /// The result ended: cancel these (the child, then the upstream, as
+    /// Combine cancels them), drain if `drain`, and release `released`.
+    case end(cancelling: [any Subscription], drain: Bool, released: Released)
+  }
+
+  /// Where the demand downstream returns for a delivered value goes.
+  package enum DemandRoute {
+    /// Back to the child that sent the value, as its `receive` result.
+    case toSender
+    /// Requested from the current child (none: dropped).
+    case request((any Subscription)?)
+  }
+
+  /// What an event takes out of the state only to release it after the lock.
+  package struct Released {
+    package var values: [(value: Downstream.Input, tag: Int)] = []
+    package var downstream: Downstream?
+  }
+
+  package var state = State.awaitingSubscription
+  var outlet: CombiningOutlet<Downstream, Int>
+  package private(set) var child = Current.none
+  var generation = 0
+
+  package init(downstream: Downstream) {
+    outlet = CombiningOutlet(downstream)
+  }
+
+  /// Whether the result still runs (neither completed nor cancelled).
+  package var isOpen: Bool { outlet.isOpen }
+
+  /// The current child's subscription, to pass demand on to.
+  package var currentSubscription: (any Subscription)? { child.subscription }
+
+  // MARK: Upstream
+
+  package mutating func receive(subscription: any Subscription) -> Admission {
+    guard case .awaitingSubscription = state else { return .refuse }
+    state = .subscribed(subscription)
+    return .request(.unlimited)
+  }
+
+  /// A new inner publisher from the upstream: it replaces the current one.
+  package mutating func receiveChild() -> Action {
+    guard outlet.isOpen, case .subscribed = state else { return .none }
+    generation += 1
+    defer { child = .pending(generation) }
+    return .switchTo(generation: generation, cancelling: child.subscription)
+  }
+
+  package mutating func upstreamFinished() -> Action {
+    guard case .subscribed = state else { return .none }
+    state = .finished
+    guard case .none = child else { return .none }
+    return outlet.finish() ? .drain : .none
+  }
+
+  /// Fails the result. The publisher that failed (the upstream, or the
+  /// child of generation `fromChild`) is over: it is not cancelled.
+  package mutating func fail(_ error: Failure, fromChild generation: Int?) -> Action {
+    if let generation {
+      guard child.generation == generation else { return .none }
+      child = .none
+    } else {
+      switch state {
+      case .awaitingSubscription, .subscribed: state = .finished
+      case .finished, .ended: return .none
+      }
+    }
+    let (drain, dropped) = outlet.fail(error)
+    return .end(cancelling: end(), drain: drain, released: Released(values: dropped))
+  }
+
+  // MARK: Children
+
+  package mutating func childReceived(subscription: any Subscription, generation: Int) -> Admission {
+    guard case .pending(generation) = child else { return .refuse }
+    child = .live(generation, subscription)
+    let demand = outlet.demandBeyondQueue
+    return demand > 0 ? .request(demand) : .keep
+  }
+
+  /// A value of the child of `generation`: queued for downstream; true if
+  /// the caller must drain. Traps if the current child sends it before its
+  /// subscription.
+  package mutating func childValue(_ value: Downstream.Input, generation: Int) -> Bool {
+    guard child.generation == generation else { return false }
+    checkSubscribed(event: "a value")
+    return outlet.enqueue(value, tag: generation)
+  }
+
+  /// Where the demand returned for a value of generation `tag` goes, when
+  /// the drain runs on the thread of the child of `sender`.
+  package func route(valueOf tag: Int, sender: Int) -> DemandRoute {
+    // This child's own value, and the child is still current: the demand goes back to it.
+    if tag == sender, case .live(sender, _) = child { return .toSender }
+    return .request(child.subscription)
+  }
+
+  /// Traps if the current child is `generation` and completes before its
+  /// subscription.
+  package func checkCompletion(generation: Int) {
+    if child.generation == generation { checkSubscribed(event: "a completion") }
+  }
+
+  package mutating func childFinished(generation: Int) -> Action {
+    guard child.generation == generation else { return .none }
+    child = .none
+    guard case .finished = state else { return .none }
+    return outlet.finish() ? .drain : .none
+  }
+
+  // MARK: Downstream
+
+  package mutating func request(_ demand: Subscribers.Demand) -> Action {
+    .request(child.subscription, demand, drain: outlet.add(demand))
+  }
+
+  package mutating func cancel() -> Action {
+    let cancelled = end()
+    let (downstream, values) = outlet.cancel()
+    return .end(cancelling: cancelled, drain: false, released: Released(values: values, downstream: downstream))
+  }
+
+  // MARK: Helpers
+
+  /// Traps when the current child sends an event before its subscription:
+  /// the publisher broke the contract. Combine traps on such a completion,
+  /// and on such a value when downstream has no demand.
+  func checkSubscribed(event: String) {
+    if case .pending = child {
+      preconditionFailure(
+        "API violation: SwitchToLatest received \(event) from an inner publisher before its subscription"
+      )
+    }
+  }
+
+  /// Ends everything; returns the subscriptions to cancel after the lock,
+  /// the child's before the upstream's.
+  mutating func end() -> [any Subscription] {
+    var cancelled: [any Subscription] = []
+    if let subscription = child.subscription { cancelled.append(subscription) }
+    if case let .subscribed(subscription) = state { cancelled.append(subscription) }
+    state = .ended
+    child = .none
+    return cancelled
+  }
+}
