@@ -52,10 +52,7 @@ extension MaybePublisher {
 /// `any Cancellable`, jumps into specialised code through a closure formed in
 /// `init`.
 @usableFromInline
-package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
-  @unchecked Sendable
-{
-  // @unchecked Sendable: the only mutable state is under `state`'s lock.
+package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible {
 
   /// The closure that receives the outcome, in a struct: taken out whole and
   /// called in place, it needs no reabstraction thunk.
@@ -76,7 +73,7 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
   }
 
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case awaitingSubscription(Receiver)
     case subscribed(any Subscription, Receiver, value: Input?)
     case terminal

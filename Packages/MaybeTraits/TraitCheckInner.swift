@@ -35,9 +35,8 @@ package enum TraitCheckEvent<UpstreamFailure: Error> {
 /// - `terminal`: completed or cancelled; holds nothing.
 @usableFromInline
 package final class TraitCheckInner<Output, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible
 where Downstream.Input == Output {
-  // @unchecked Sendable: the only mutable state is under `state`'s lock.
   @usableFromInline
   package typealias Input = Output
   @usableFromInline
@@ -46,7 +45,7 @@ where Downstream.Input == Output {
   package typealias Convert = (TraitCheckEvent<UpstreamFailure>) -> Downstream.Failure
 
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case awaitingSubscription(Downstream)
     case subscribed(Downstream, any Subscription, value: Output?, demanded: Bool)
     case finishedWithValue(Downstream, Output)
@@ -55,7 +54,7 @@ where Downstream.Input == Output {
 
   /// What to do once the lock is released.
   @usableFromInline
-  enum Action: @unchecked Sendable {
+  enum Action {
     case none
     case requestUpstream(any Subscription)
     case deliver(Downstream, Output)

@@ -59,13 +59,13 @@ extension TraitPublishers {
 /// - `terminal`: completed or cancelled; holds nothing.
 @usableFromInline
 final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
-  // @unchecked Sendable: the only mutable state is under `state`'s lock.
+  // @unchecked Sendable: the @Sendable promise keeps it; its mutable state is under `state`'s lock.
   @usableFromInline typealias Output = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
   @usableFromInline typealias Start = (@escaping TraitPublishers.Maybe<Output, Failure>.Promise) -> AnyCancellable
 
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case idle(Downstream, Start)
     case running(Downstream, AnyCancellable?)
     case terminal

@@ -24,9 +24,7 @@ package import ReactiveCore
 /// receive(r)      holdingResult      (ignored)          finished/complete (ignored)
 /// cancel()        finished / cancel  finished / cancel  finished / cancel (ignored)
 /// ```
-package struct TraitSubscriptionStateMachine<Downstream: Subscriber, Context>: @unchecked Sendable {
-  // @unchecked Sendable: touched only inside a `Lock`; what leaves it (an
-  // `Action`) is used only by the thread that took it out.
+package struct TraitSubscriptionStateMachine<Downstream: Subscriber, Context> {
   package typealias Output = MaybeResult<Downstream.Input, Downstream.Failure>
 
   enum State {
@@ -38,7 +36,7 @@ package struct TraitSubscriptionStateMachine<Downstream: Subscriber, Context>: @
 
   /// What the subscription does after the lock. Downstream and context ride
   /// along, so that their last release happens after the lock too.
-  package enum Action: @unchecked Sendable {
+  package enum Action {
     case none
     /// Call `start(with:)`.
     case start(Context)

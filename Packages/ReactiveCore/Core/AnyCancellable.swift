@@ -20,7 +20,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   // lock; what leaves the lock is used by the one thread that took it out.
   // Like Combine, the closure need not be @Sendable: `cancel()` runs it on
   // whichever thread cancels.
-  private enum Storage: @unchecked Sendable {
+  private enum Storage {
     case closure(() -> Void)
     case cancellable(any Cancellable)
     case cancelled

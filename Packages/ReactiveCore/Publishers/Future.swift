@@ -35,7 +35,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   /// - `pending(conduits)`: not resolved; the subscriptions waiting for the result;
   /// - `resolved(result)`: the first promise call happened; later subscribers get it at once.
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case pending([FutureConduitBase<Output, Failure>])
     case resolved(Result<Output, Failure>)
   }
@@ -106,7 +106,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
 ///
 /// `@unchecked Sendable`: a conduit's mutable state is under its own lock.
 @usableFromInline
-class FutureConduitBase<Output, Failure: Error>: @unchecked Sendable {
+class FutureConduitBase<Output, Failure: Error> {
   @usableFromInline
   init() {}
 
@@ -131,7 +131,7 @@ class FutureConduitBase<Output, Failure: Error>: @unchecked Sendable {
 /// - `done`: result delivered, or cancelled; holds nothing.
 @usableFromInline
 final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
-  Subscription, CustomStringConvertible, @unchecked Sendable
+  Subscription, CustomStringConvertible
 {
   @usableFromInline
   typealias Output = Downstream.Input
@@ -139,14 +139,14 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
   typealias Failure = Downstream.Failure
 
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case waiting(Downstream, parent: Future<Output, Failure>, demanded: Bool, announced: Bool)
     case resolved(Downstream, Result<Output, Failure>, demanded: Bool, announced: Bool)
     case done
   }
 
   @usableFromInline
-  enum Action: @unchecked Sendable {
+  enum Action {
     case none
     case deliver(Downstream, Result<Output, Failure>)
     case release(State)

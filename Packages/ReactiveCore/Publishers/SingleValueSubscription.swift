@@ -8,7 +8,7 @@
 @usableFromInline
 final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case awaitingDemand(Downstream, Downstream.Input)
     case done
   }

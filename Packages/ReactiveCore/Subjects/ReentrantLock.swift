@@ -22,8 +22,7 @@ import Darwin
 /// relaxed load: only the owner ever stores its own identity, so a thread
 /// reads its own identity back only if it holds the lock.
 @usableFromInline
-struct ReentrantLock: ~Copyable, @unchecked Sendable {
-  // @unchecked Sendable: a `Lock` and an `Atomic`, both Sendable.
+struct ReentrantLock: ~Copyable {
   @usableFromInline
   let mutex: Lock<Void>
   /// The identity of the thread that holds `mutex`, 0 when none does.

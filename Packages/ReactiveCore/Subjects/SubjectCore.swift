@@ -46,7 +46,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   typealias Conduits = ContiguousArray<SubjectConduitBase<Output, Failure>>
 
   @usableFromInline
-  struct State: @unchecked Sendable {
+  struct State {
     @usableFromInline
     var conduits: Conduits = []
     @usableFromInline
@@ -268,7 +268,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   typealias Parent = SubjectParent<Output, Failure>
 
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case active(Downstream, Parent)
     case over
   }
@@ -276,7 +276,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   /// What `state`'s lock guards: the life cycle, and the demand while active
   /// (zero and false once over).
   @usableFromInline
-  struct Ledger: @unchecked Sendable {
+  struct Ledger {
     @usableFromInline
     var state: State
     @usableFromInline
@@ -301,7 +301,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   /// What `request(_:)` does after the lock.
   @usableFromInline
-  enum RequestAction: @unchecked Sendable {
+  enum RequestAction {
     case none
     /// Tell the subject a subscriber has demand (it may start its upstreams).
     case demandArrived(SubjectCore<Output, Failure>)

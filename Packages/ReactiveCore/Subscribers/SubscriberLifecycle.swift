@@ -7,7 +7,7 @@
 /// the lock is used only by the thread that took it out, so `@unchecked
 /// Sendable` is sound.
 @usableFromInline
-enum SubscriberLifecycle<Payload>: @unchecked Sendable {
+enum SubscriberLifecycle<Payload> {
   /// Created, no subscription yet.
   case awaitingSubscription(Payload)
   /// Holds the one subscription it accepted.
@@ -17,7 +17,7 @@ enum SubscriberLifecycle<Payload>: @unchecked Sendable {
 
   /// What to do with a subscription after the lock.
   @usableFromInline
-  enum SubscriptionAction: @unchecked Sendable {
+  enum SubscriptionAction {
     /// The first subscription: request from it.
     case accept(any Subscription)
     /// A second subscription, or one after the end: cancel it.

@@ -79,7 +79,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
 
   /// One step of the delivery loop, decided under the lock.
   @usableFromInline
-  enum Step: @unchecked Sendable {
+  enum Step {
     case idle
     case value(Downstream, Downstream.Input, Tag)
     case completion(Downstream, Subscribers.Completion<Downstream.Failure>)
@@ -249,9 +249,8 @@ extension Lock where Value: CombiningOutletHolder {
 }
 
 /// What an event of a combining operator leaves to do after the lock: drain
-/// the outlet, cancel subscriptions, release values. `@unchecked Sendable`:
-/// used only by the thread that took it out of the lock.
-struct CombiningAftermath: @unchecked Sendable {
+/// the outlet, cancel subscriptions, release values.
+struct CombiningAftermath {
   var drain = false
   var cancelled: [any Subscription] = []
   var released: [Any] = []

@@ -17,11 +17,8 @@
 /// The result finishes when the upstream finished and no child is left; it
 /// fails at the first failure, cancelling the upstream and every child.
 @usableFromInline
-package struct FlatMapStateMachine<Downstream: Subscriber, Input, Child: Publisher>: CombiningOutletHolder,
-  @unchecked Sendable
+package struct FlatMapStateMachine<Downstream: Subscriber, Input, Child: Publisher>: CombiningOutletHolder
 where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
-  // @unchecked Sendable: touched only inside its owner's lock; what leaves
-  // it (an `Action`) is used only by the thread that took it out.
   @usableFromInline
   package typealias Failure = Downstream.Failure
 

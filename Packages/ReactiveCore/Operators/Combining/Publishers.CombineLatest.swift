@@ -11,9 +11,8 @@
 /// allocation per value.
 @usableFromInline
 final class CombineLatestInner<Downstream: Subscriber, Latest: CombineLatestValues>: Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible
 where Latest.Output == Downstream.Input {
-  // @unchecked Sendable: the mutable state is behind `state`.
   @usableFromInline
   typealias Machine = CombineLatestStateMachine<Downstream, any Subscription, Latest, Downstream.Failure>
 
@@ -168,11 +167,6 @@ where Latest.Output == Downstream.Input {
     }
   }
 }
-
-// @unchecked Sendable: the machine lives behind CombineLatestInner's lock; an
-// action leaves it and is used only by the thread that took it out.
-extension CombineLatestStateMachine: @unchecked Sendable {}
-extension CombineLatestStateMachine.Action: @unchecked Sendable {}
 
 extension CombineLatestInner: CombineReflectable {
   /// Shows the downstream and the demand it has not yet received.

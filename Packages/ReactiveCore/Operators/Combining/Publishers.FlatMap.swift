@@ -167,9 +167,8 @@ enum CombiningLink {
 /// compiled, specialised, where the chain is subscribed.
 @usableFromInline
 final class FlatMapInner<Downstream: Subscriber, Upstream: Publisher, Child: Publisher>: Subscriber,
-  Subscription, CustomStringConvertible, @unchecked Sendable
+  Subscription, CustomStringConvertible
 where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstream.Failure == Downstream.Failure {
-  // @unchecked Sendable: the mutable state is behind `state`.
   @usableFromInline typealias Input = Upstream.Output
   @usableFromInline typealias Failure = Upstream.Failure
   @usableFromInline typealias Machine = FlatMapStateMachine<Downstream, Input, Child>

@@ -58,8 +58,7 @@ extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
 /// made after unlocking. Inlinable and created in the inlinable
 /// `receive(subscriber:)`, for the same reason as `ZipInner`.
 @usableFromInline
-final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
-  // @unchecked Sendable: the mutable state is behind `state`.
+final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConvertible {
   @usableFromInline
   typealias Machine = MergeStateMachine<Downstream, any Subscription, Downstream.Input, Downstream.Failure>
 
@@ -171,11 +170,6 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
     }
   }
 }
-
-// @unchecked Sendable: the machine lives behind MergeInner's lock; an action
-// leaves it and is used only by the thread that took it out.
-extension MergeStateMachine: @unchecked Sendable {}
-extension MergeStateMachine.Action: @unchecked Sendable {}
 
 /// The subscriber a merge attaches to each of its upstreams.
 @usableFromInline

@@ -96,9 +96,8 @@ extension Publishers {
 /// they return (requests, cancels, subscribing to a new child, deliveries)
 /// are performed here, after it.
 private final class SwitchToLatestInner<Downstream: Subscriber, Child: Publisher>: Subscriber, Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible
 where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
-  // @unchecked Sendable: the mutable state is behind `state`.
   typealias Input = Child
   typealias Failure = Child.Failure
   typealias Machine = SwitchToLatestStateMachine<Downstream, Child>

@@ -11,10 +11,8 @@
 /// runtime metadata lookup, no boxing, no allocation per value. Zip of two
 /// subjects, per pair of sends: 46,643 → see Docs/Performance.md.
 @usableFromInline
-final class ZipInner<Downstream: Subscriber, Buffers: ZipBuffers>: Subscription, CustomStringConvertible,
-  @unchecked Sendable
+final class ZipInner<Downstream: Subscriber, Buffers: ZipBuffers>: Subscription, CustomStringConvertible
 where Buffers.Output == Downstream.Input {
-  // @unchecked Sendable: the mutable state is behind `state`.
   @usableFromInline
   typealias Machine = ZipStateMachine<Downstream, any Subscription, Buffers, Downstream.Failure>
 
@@ -169,11 +167,6 @@ where Buffers.Output == Downstream.Input {
     }
   }
 }
-
-// @unchecked Sendable: the machine lives behind ZipInner's lock; an action
-// leaves it and is used only by the thread that took it out.
-extension ZipStateMachine: @unchecked Sendable {}
-extension ZipStateMachine.Action: @unchecked Sendable {}
 
 extension ZipInner: CombineReflectable {
   /// Shows the downstream and the demand it has not yet received.

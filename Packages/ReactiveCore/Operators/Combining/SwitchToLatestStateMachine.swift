@@ -11,11 +11,8 @@
 ///   an older generation are ignored;
 /// - `outlet`: downstream, its demand and the values waiting for it; tag =
 ///   the generation of the child that sent the value.
-package struct SwitchToLatestStateMachine<Downstream: Subscriber, Child: Publisher>: CombiningOutletHolder,
-  @unchecked Sendable
+package struct SwitchToLatestStateMachine<Downstream: Subscriber, Child: Publisher>: CombiningOutletHolder
 where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
-  // @unchecked Sendable: touched only inside its owner's lock; what leaves
-  // it (an `Action`) is used only by the thread that took it out.
   package typealias Failure = Downstream.Failure
 
   /// Where the operator stands with its upstream.

@@ -44,37 +44,11 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   @usableFromInline
   typealias Step = (inout Payload, Input) throws(Downstream.Failure) -> Downstream.Input?
 
-  // Touched only inside `state.withLock`; what leaves the lock is used only
-  // by the thread that took it out, so @unchecked is sound.
   @usableFromInline
-  enum State: @unchecked Sendable {
+  enum State {
     case awaitingSubscription(Downstream, Payload)
     case subscribed(any Subscription, Downstream, Payload)
     case terminal
-  }
-
-  /// Carries the payload into and out of the lock.
-  @usableFromInline
-  struct Carrier: @unchecked Sendable {
-    @usableFromInline
-    var payload: Payload?
-
-    @inlinable
-    init(_ payload: Payload?) {
-      self.payload = payload
-    }
-  }
-
-  /// Carries the upstream subscription into and out of the lock.
-  @usableFromInline
-  struct UncheckedSubscription: @unchecked Sendable {
-    @usableFromInline
-    let subscription: any Subscription
-
-    @inlinable
-    init(_ subscription: any Subscription) {
-      self.subscription = subscription
-    }
   }
 
   @usableFromInline
@@ -119,11 +93,10 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 
   @inlinable
   func receive(subscription: any Subscription) {
-    let upstream = UncheckedSubscription(subscription)
     let downstream = state.withLock { state -> Downstream? in
       switch state {
       case let .awaitingSubscription(downstream, payload):
-        state = .subscribed(upstream.subscription, downstream, payload)
+        state = .subscribed(subscription, downstream, payload)
         return downstream
       case .subscribed, .terminal:
         return nil
@@ -140,10 +113,10 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
     var early = false
-    let taken = state.withLock { state -> (Downstream, Carrier)? in
+    let taken = state.withLock { state -> (Downstream, Payload)? in
       switch state {
       case let .subscribed(_, downstream, payload):
-        return (downstream, Carrier(payload))
+        return (downstream, payload)
       case .awaitingSubscription:
         early = true  // the upstream broke the contract: trapped after the lock
         return nil
@@ -154,7 +127,7 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
     // Combine's filter-like operators trap here; its `tryMap` and `tryScan` hand the
     // value to a downstream that has no subscription yet: we trap in all of them.
     precondition(!early, "API violation: \(name) received a value before its subscription")
-    guard let (downstream, carrier) = taken, var payload = carrier.payload else { return .none }
+    guard case (let downstream, var payload)? = taken else { return .none }
     let output: Downstream.Input?
     do {
       output = try step(&payload, input)
@@ -198,15 +171,15 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0 || contract == .mapping, "API violation: demand must be greater than zero")
-    let upstream = state.withLock { state -> UncheckedSubscription? in
+    let upstream = state.withLock { state -> (any Subscription)? in
       switch state {
       case let .subscribed(upstream, _, _):
-        return UncheckedSubscription(upstream)
+        return upstream
       case .awaitingSubscription, .terminal:
         return nil
       }
     }
-    upstream?.subscription.request(demand)
+    upstream?.request(demand)
   }
 
   @inlinable
@@ -239,14 +212,13 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   /// Stores the payload that `step` changed, unless the subscription ended meanwhile.
   @inlinable
   func store(_ payload: Payload) {
-    let carrier = Carrier(payload)
-    let replaced = state.withLock { state -> Carrier in
+    let replaced = state.withLock { state -> Payload? in
       switch state {
       case let .subscribed(upstream, downstream, old):
-        state = .subscribed(upstream, downstream, carrier.payload ?? old)
-        return Carrier(old)
+        state = .subscribed(upstream, downstream, payload)
+        return old
       case .awaitingSubscription, .terminal:
-        return Carrier(nil)
+        return nil
       }
     }
     _ = replaced  // the previous payload is released here, after the lock
