@@ -6,7 +6,7 @@ import TraitsTesting
 /// The maybe trait under random event sequences (property-based, seeded:
 /// see `Reliability.forEachCase`), random thread interleavings (see
 /// `stress`), misbehaving upstreams and leak checks (see `OperatorRow`).
-@Suite struct MaybeReliabilityTests {
+@Suite(.tags(.reliability)) struct MaybeReliabilityTests {
   typealias Output = RecordingSubscriber<Int, MaybeError<TestError>>.Event
 
   /// An event that a random upstream sends, in or out of the contract.
@@ -165,12 +165,12 @@ import TraitsTesting
   @Test(arguments: Ending.allCases)
   func traitPublishersMaybeReleasesItsJob(_ ending: Ending) {
     weak var weakToken: Token?
-    weak var weakWitness: Witness<Int, TestError>?
+    weak var weakWitness: ContractChecker<Int, TestError>?
     let promises = MaybePromises()
     let kept: (any Subscription)? = {
       let token = Token()
       weakToken = token
-      let witness = Witness<Int, TestError>()
+      let witness = ContractChecker<Int, TestError>()
       weakWitness = witness
       TraitPublishers.Maybe<Int, TestError> { promise in
         promises.add(promise)
@@ -194,7 +194,7 @@ final class MaybePromises: @unchecked Sendable {
   private let promises = Lock<[(MaybeResult<Int, TestError>) -> Void]>([])
 
   func add(_ promise: @escaping (MaybeResult<Int, TestError>) -> Void) {
-    let carried = Carried(promise)
+    let carried = UncheckedSendable(promise)
     promises.withLock { $0.append(carried.value) }
   }
 

@@ -8,7 +8,7 @@ import Testing
 /// released (see `stress` in ReliabilityKit.swift). Bounded in rounds and
 /// time: about 150 rounds each in `make test`, up to 20,000 or 2 s each in
 /// `make check`.
-@Suite struct CoreStressTests {
+@Suite(.tags(.reliability)) struct CoreStressTests {
   typealias Subject = PassthroughSubject<Int, TestError>
 
   @Test func passthroughSubject() {

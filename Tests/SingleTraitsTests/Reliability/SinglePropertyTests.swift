@@ -7,7 +7,7 @@ import TraitsTesting
 /// Property-based checks of the single trait, with seeded random cases (see
 /// `Reliability.forEachCase`): a failing case prints its seed, and
 /// `RELIABILITY_SEED=<seed>` replays it alone.
-@Suite struct SinglePropertyTests {
+@Suite(.tags(.reliability)) struct SinglePropertyTests {
   typealias Output = RecordingSubscriber<Int, SingleError<TestError>>.Event
 
   /// An event that a random upstream sends, in or out of the contract.
