@@ -9,23 +9,6 @@ import TraitsTesting
 @Suite(.tags(.reliability)) struct MaybeReliabilityTests {
   typealias Output = RecordingSubscriber<Int, MaybeError<TestError>>.Event
 
-  /// An event that a random upstream sends, in or out of the contract.
-  enum UpstreamEvent {
-    case value(Int)
-    case finished
-    case failure(Int)
-
-    static func random(using generator: inout SplitMix64) -> [UpstreamEvent] {
-      (0..<Int.random(in: 0...5, using: &generator)).map { _ in
-        switch Int.random(in: 0..<10, using: &generator) {
-        case 0..<6: .value(Int.random(in: 0..<100, using: &generator))
-        case 6..<8: .finished
-        default: .failure(Int.random(in: 0..<10, using: &generator))
-        }
-      }
-    }
-  }
-
   /// What `checkMaybe()` publishes for `events`, once there is demand.
   static func expected(_ events: [UpstreamEvent]) -> [Output] {
     var first: Int?
@@ -52,13 +35,7 @@ import TraitsTesting
       let demand = generator.demand()
       let upstream = Rogue<Int, TestError>()
       let recorder = upstream.checkMaybe().record(demand: demand)
-      for event in events {
-        switch event {
-        case let .value(value): upstream.send(value)
-        case .finished: upstream.send(completion: .finished)
-        case let .failure(code): upstream.send(completion: .failure(TestError(code: code)))
-        }
-      }
+      upstream.play(events)
       if demand == .none { recorder.request(.max(1)) }
       let expected = Self.expected(events)
       var problems: [String] = []

@@ -267,6 +267,46 @@ public final class Rogue<Output, Failure: Error>: Publisher, @unchecked Sendable
   }
 }
 
+/// One event a property test has a `Rogue` send, whatever the contract says.
+public enum UpstreamEvent: CustomStringConvertible, Sendable {
+  case value(Int)
+  case finished
+  /// A failure, `TestError(code:)` with this code.
+  case failure(Int)
+
+  public var description: String {
+    switch self {
+    case let .value(value): "\(value)"
+    case .finished: "|"
+    case let .failure(code): "x\(code)"
+    }
+  }
+
+  /// Zero to five random events: mostly values, then completions, in any order.
+  public static func random(using generator: inout SplitMix64) -> [UpstreamEvent] {
+    (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+      switch Int.random(in: 0..<10, using: &generator) {
+      case 0..<6: .value(Int.random(in: 0..<100, using: &generator))
+      case 6..<8: .finished
+      default: .failure(Int.random(in: 0..<10, using: &generator))
+      }
+    }
+  }
+}
+
+extension Rogue where Output == Int, Failure == TestError {
+  /// Sends `events`, in order, to every subscriber.
+  public func play(_ events: [UpstreamEvent]) {
+    for event in events {
+      switch event {
+      case let .value(value): send(value)
+      case .finished: send(completion: .finished)
+      case let .failure(code): send(completion: .failure(TestError(code: code)))
+      }
+    }
+  }
+}
+
 // MARK: - Stress
 
 /// A system under stress: sources that the threads drive, and the publisher
@@ -307,6 +347,25 @@ public struct StressSystem<Output, Failure: Error>: @unchecked Sendable {
     self.send = send
     self.complete = complete
     self.subscribe = subscribe
+  }
+}
+
+extension StressSystem where Output == Int, Failure == TestError {
+  /// A system whose sources are `subjects` (numbered as given; a failure is
+  /// `TestError(code: 1)`) and whose publisher under test is `publisher`,
+  /// subscribed by each of `witnesses` checkers.
+  public static func subjects<S: Subject, P: Publisher>(
+    _ subjects: [S],
+    witnesses: Int = 1,
+    publisher: P
+  ) -> Self where S.Output == Int, S.Failure == TestError, P.Output == Int, P.Failure == TestError {
+    StressSystem(
+      sources: subjects.count,
+      witnesses: witnesses,
+      send: { subjects[$0].send($1) },
+      complete: { subjects[$0].send(completion: $1 ? .failure(TestError(code: 1)) : .finished) },
+      subscribe: { for witness in $0 { publisher.subscribe(witness) } }
+    )
   }
 }
 
