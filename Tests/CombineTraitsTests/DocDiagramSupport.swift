@@ -53,19 +53,44 @@ struct DocDiagram: CustomStringConvertible, Sendable {
 
   /// Every checked diagram of the doc comments under `packages`.
   static func all(in packages: URL) throws -> [DocDiagram] {
+    try swiftFiles(in: packages).flatMap { url, name in
+      parse(try String(contentsOf: url, encoding: .utf8), file: name)
+    }
+  }
+
+  static func parse(_ source: String, file: String) -> [DocDiagram] {
+    textBlocks(source, file: file).compactMap { make($0.lines, file: file, line: $0.line) }
+  }
+
+  /// The ```text blocks of doc comments under `packages` that draw a
+  /// marble diagram (a field such as `--a--|` or `(o|)`) but are not in the
+  /// checked form, each named by its file and its first line.
+  static func otherDiagramBlocks(in packages: URL) throws -> [String] {
+    try swiftFiles(in: packages).flatMap { url, name in
+      textBlocks(try String(contentsOf: url, encoding: .utf8), file: name)
+        .filter { block in
+          make(block.lines, file: name, line: block.line) == nil
+            && block.lines.contains { line in
+              line.split(separator: " ").contains { field in
+                isDiagram(String(field)) && (field.contains("|") || field.contains("--"))
+              }
+            }
+        }
+        .map { "\(name): \($0.lines.first ?? "")" }
+    }
+  }
+
+  private static func swiftFiles(in packages: URL) -> [(URL, String)] {
     let files =
       FileManager.default.enumerator(at: packages, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }
       .filter { $0.pathExtension == "swift" }
       .sorted { $0.path < $1.path } ?? []
-    return try files.flatMap { url in
-      let name = String(url.path.dropFirst(packages.path.count + 1))
-      return parse(try String(contentsOf: url, encoding: .utf8), file: name)
-    }
+    return files.map { ($0, String($0.path.dropFirst(packages.path.count + 1))) }
   }
 
-  static func parse(_ source: String, file: String) -> [DocDiagram] {
-    var diagrams: [DocDiagram] = []
+  private static func textBlocks(_ source: String, file: String) -> [(line: Int, lines: [String])] {
+    var blocks: [(line: Int, lines: [String])] = []
     var block: (line: Int, lines: [String])?
     for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -77,15 +102,13 @@ struct DocDiagram: CustomStringConvertible, Sendable {
       if block == nil {
         if text == "```text" { block = (index + 1, []) }
       } else if text == "```" {
-        if let found = block, let diagram = make(found.lines, file: file, line: found.line) {
-          diagrams.append(diagram)
-        }
+        if let found = block { blocks.append(found) }
         block = nil
       } else {
         block?.lines.append(text)
       }
     }
-    return diagrams
+    return blocks
   }
 
   private static func make(_ lines: [String], file: String, line: Int) -> DocDiagram? {
