@@ -39,3 +39,19 @@ public func finishUpstream<Input, Failure>(_ upstream: TestPublisher<Input, Fail
 public func cancelSubscription<Input, Failure>(_: TestPublisher<Input, Failure>, _ subscription: any Subscription) {
   subscription.cancel()
 }
+
+extension RecordingSubscriber where Failure == any Error {
+  /// The events, each failure read as a `TestError`, so that a whole event
+  /// list of a `try` operator compares with `==`. A failure of another type
+  /// reads as `TestError(code: -1)`.
+  public var testEvents: [RecordingSubscriber<Input, TestError>.Event] {
+    events.map { event in
+      switch event {
+      case .subscription: .subscription
+      case let .value(value): .value(value)
+      case .finished: .finished
+      case let .failure(error): .failure(error as? TestError ?? TestError(code: -1))
+      }
+    }
+  }
+}
