@@ -8,6 +8,8 @@ import PackageDescription
 //   ReactiveCore <- ImmediateTraits
 //   ReactiveCore, MaybeTraits, SingleTraits, ImmediateTraits <- TraitsTesting
 //   everything <- CombineTraits (umbrella: re-exports only)
+//   ReactiveCore, MaybeTraits, SingleTraits, CompletableTraits, TraitsTesting <- TestSupport
+//     (not a product: what the test targets share; only they depend on it)
 
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
@@ -21,7 +23,7 @@ func library(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
 func tests(_ name: String, dependencies: [Target.Dependency]) -> Target {
   .testTarget(
     name: "\(name)Tests",
-    dependencies: dependencies,
+    dependencies: dependencies + ["TestSupport"],
     path: "Tests/\(name)Tests",
     swiftSettings: swiftSettings
   )
@@ -50,6 +52,16 @@ let package = Package(
         "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "ImmediateTraits", "TraitSubscriptions",
         "TraitsTesting",
       ]
+    ),
+    // What the test targets share (errors, tokens, probes, the contract
+    // checker, the thread race, the reliability kit); it may import Testing.
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting",
+      ],
+      path: "Tests/TestSupport",
+      swiftSettings: swiftSettings
     ),
     tests("ReactiveCore", dependencies: ["ReactiveCore", "TraitsTesting"]),
     tests("MaybeTraits", dependencies: ["ReactiveCore", "MaybeTraits", "TraitsTesting"]),

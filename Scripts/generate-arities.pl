@@ -138,7 +138,7 @@ write_file('Publishers.Zip+Arities.swift', tuple_family(
   /// ```text
   /// upstream  -a---b---c|
   /// other     ---1---2--|
-  /// result    ---(a1)--(b2)|
+  /// result    ---p---q--|     p = (a, 1), q = (b, 2)
   /// ```
   ///
   /// - Parameter other: Another publisher.
@@ -175,7 +175,7 @@ write_file('Publishers.CombineLatest+Arities.swift', tuple_family(
   /// ```text
   /// upstream  -a-----b--|
   /// other     ---1-2----|
-  /// result    ---(a1)(a2)(b2)|
+  /// result    ---p-q-r--|     p = (a, 1), q = (a, 2), r = (b, 2)
   /// ```
   ///
   /// - Parameter other: Another publisher.

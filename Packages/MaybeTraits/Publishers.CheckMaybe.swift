@@ -15,7 +15,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  --o--o--|
-  /// checked   -----x          MaybeError.tooManyElements
+  /// result    -----x          x = MaybeError.tooManyElements
   /// ```
   @inlinable
   public func checkMaybe() -> Publishers.CheckMaybe<Self> {

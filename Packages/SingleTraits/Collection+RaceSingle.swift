@@ -14,7 +14,7 @@ extension Collection where Element: SinglePublisher {
   /// ```text
   /// first    -----a|
   /// second   --b|
-  /// result   --b|          (first is cancelled)
+  /// result   ---(b|)       (first is cancelled)
   /// ```
   ///
   /// ```swift

@@ -10,7 +10,7 @@ extension Collection where Element: SinglePublisher {
   /// ```text
   /// first    --a--|
   /// second   -----b|
-  /// result   -----([a, b]|)
+  /// result   -----(o|)       o = [a, b]
   /// ```
   ///
   /// ```swift

@@ -9,7 +9,7 @@ extension MaybePublisher {
   ///
   /// ```text
   /// upstream  -----|       --a--|     ---x
-  /// result    -----e       --a--|     ---x      e = error
+  /// result    -----x       --a--|     ---x      x = error (first column), the upstream's (last)
   /// ```
   ///
   /// ```swift

@@ -12,7 +12,7 @@ extension Publisher {
   /// ```text
   /// attempt 1  --x
   /// attempt 2         --a|      (starts `delay` after the failure)
-  /// result     ---------a|
+  /// result     ---------a|      delay: 5 ticks
   /// ```
   ///
   /// ```swift

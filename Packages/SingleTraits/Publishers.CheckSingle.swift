@@ -14,11 +14,11 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  --a--|     -----|      --a--b     --a--x     ---x
-  /// result    -----(a|)  -----m      -----t     -----e     ---u
+  /// result    -----(a|)  -----x      -----x     -----x     ---x
   /// ```
   ///
-  /// `m`, `t`, `e`, `u`: failures `.missingElement`, `.tooManyElements`,
-  /// `.elementThenFailure(x)`, `.upstream(x)`.
+  /// The failures, from the second column: `.missingElement`,
+  /// `.tooManyElements`, `.elementThenFailure(x)`, `.upstream(x)`.
   @inlinable
   public func checkSingle() -> Publishers.CheckSingle<Self> {
     Publishers.CheckSingle(upstream: self)

@@ -11,7 +11,7 @@ extension SinglePublisher {
   ///
   /// ```text
   /// upstream  --a|        ----------a|
-  /// result    --a|        ------e           e = error(), after `interval`
+  /// result    --a|        ------x           x = error(), after `interval` (6 ticks)
   /// ```
   ///
   /// ```swift

@@ -13,9 +13,9 @@ extension TraitPublishers {
   ///
   /// ```text
   /// a        --1|
-  /// b        -----"x"|
-  /// c        ---true|
-  /// result   -----(1, "x", true)|
+  /// b        -----2|
+  /// c        ---3|
+  /// result   -----(o|)       o = (1, 2, 3)
   /// ```
   ///
   /// ```swift

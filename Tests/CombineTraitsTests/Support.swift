@@ -1,12 +1,3 @@
-import Synchronization
-
-/// A variable that `@Sendable` sink closures may write (sinks take
-/// `@Sendable` closures: see Docs/Concurrency.md).
-final class Shared<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
-  init(_ value: Value) { storage = Mutex(value) }
-  var value: Value {
-    get { storage.withLock { $0 } }
-    set { storage.withLock { $0 = newValue } }
-  }
-}
+// What the test targets share (TestError, Token, Shared, ContractChecker…)
+// lives in Tests/TestSupport; re-exported here for every file of this target.
+@_exported import TestSupport

@@ -107,9 +107,9 @@ import TraitsTesting
   // MARK: Lifetimes
 
   @Test func completionReleasesTheDownstream() {
-    weak var weakHolder: HoldingSubscriber<Int, Never>?
+    weak var weakHolder: LifetimeProbe<Int, Never>?
     do {
-      let holder = HoldingSubscriber<Int, Never>(demand: .unlimited)
+      let holder = LifetimeProbe<Int, Never>(demand: .unlimited)
       weakHolder = holder
       Just(1).eraseToAnyPublisher().assertImmediate().subscribe(holder)
     }
@@ -119,9 +119,9 @@ import TraitsTesting
 
   @Test func cancelReleasesTheDownstream() {
     let upstream = TestPublisher<Int, Never>()
-    weak var weakHolder: HoldingSubscriber<Int, Never>?
+    weak var weakHolder: LifetimeProbe<Int, Never>?
     do {
-      let holder = HoldingSubscriber<Int, Never>(demand: .none)
+      let holder = LifetimeProbe<Int, Never>(demand: .none)
       weakHolder = holder
       upstream.assertImmediate().subscribe(holder)
       holder.subscription?.cancel()
@@ -181,7 +181,7 @@ import TraitsTesting
 
   @Test func trapsOnARequestForNoDemand() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let holder = HoldingSubscriber<Int, Never>(demand: .none)
+      let holder = LifetimeProbe<Int, Never>(demand: .none)
       Just(1).eraseToAnyPublisher().assertImmediate().subscribe(holder)
       holder.subscription?.request(.none)
     }

@@ -5,7 +5,7 @@ import TraitsTesting
 
 @Suite struct AnyMaybePublisherTests {
   @Test func erasesAMaybePublisherAndKeepsItsEvents() {
-    let erased: AnyMaybePublisher<Int, TestError> = Forward(upstream: Just(1).setFailureType(to: TestError.self))
+    let erased: AnyMaybePublisher<Int, TestError> = ForwardMaybe(upstream: Just(1).setFailureType(to: TestError.self))
       .eraseToAnyMaybePublisher()
     #expect(erased.record().events == [.subscription, .value(1), .finished])
   }
@@ -18,7 +18,7 @@ import TraitsTesting
 
   @Test func forwardsDemandAndCancellationToTheErasedPublisher() {
     let upstream = TestPublisher<Int, TestError>()
-    let recorder = Forward(upstream: upstream).eraseToAnyMaybePublisher().record(demand: .max(1))
+    let recorder = ForwardMaybe(upstream: upstream).eraseToAnyMaybePublisher().record(demand: .max(1))
     #expect(upstream.requests == [.max(1)])
 
     recorder.cancel()

@@ -42,7 +42,7 @@ import TraitsTesting
     let values = Shared<[Int]>([])
     let outcomes = Shared<[MaybeResult<Int, Never>]>([])
     subject.sink(in: bag) { values.value.append($0) }
-    Forward(upstream: subject).sinkMaybe(in: bag) { outcomes.value.append($0) }
+    ForwardMaybe(upstream: subject).sinkMaybe(in: bag) { outcomes.value.append($0) }
     #expect(bag.count == 2)
 
     subject.send(1)

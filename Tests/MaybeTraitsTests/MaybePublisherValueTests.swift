@@ -26,7 +26,7 @@ import TraitsTesting
 
   @Test func requestsOneValueAndCancelsAfterIt() async throws {
     let upstream = TestPublisher<Int, Never>()
-    let maybe = Forward(upstream: upstream)
+    let maybe = ForwardMaybe(upstream: upstream)
     let feeder = Task {
       try await waitUntil { upstream.requests == [.max(1)] }
       upstream.send(1)
@@ -38,7 +38,7 @@ import TraitsTesting
 
   @Test func theFinishedCompletionEndsTheWaitWithoutCancelling() async throws {
     let upstream = TestPublisher<Int, Never>()
-    let maybe = Forward(upstream: upstream)
+    let maybe = ForwardMaybe(upstream: upstream)
     let feeder = Task {
       try await waitUntil { upstream.requests.count == 1 }
       upstream.send(completion: .finished)
@@ -50,7 +50,7 @@ import TraitsTesting
 
   @Test func cancellingTheTaskCancelsTheSubscriptionAndGivesNilWhenFailureCannotHoldIt() async throws {
     let upstream = TestPublisher<Int, TestError>()
-    let maybe = Forward(upstream: upstream)
+    let maybe = ForwardMaybe(upstream: upstream)
     let task = Task { try await maybe.value }
     try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
@@ -60,7 +60,7 @@ import TraitsTesting
 
   @Test func cancellingTheTaskThrowsCancellationErrorWhenFailureIsAnyError() async throws {
     let upstream = TestPublisher<Int, any Error>()
-    let maybe = Forward(upstream: upstream)
+    let maybe = ForwardMaybe(upstream: upstream)
     let task = Task { try await maybe.value }
     try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
@@ -74,7 +74,7 @@ import TraitsTesting
     let late = upstream.subscribe(on: DispatchQueue(label: "late"))
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      return await Forward(upstream: late).value
+      return await ForwardMaybe(upstream: late).value
     }
     #expect(await task.value == nil)
     try await Task.sleep(nanoseconds: 10_000_000)
@@ -84,7 +84,7 @@ import TraitsTesting
   @Test func racesBetweenTheCompletionAndTheCancelEndEveryWait() async throws {
     for _ in 0..<200 {
       let upstream = TestPublisher<Int, Never>()
-      let maybe = Forward(upstream: upstream)
+      let maybe = ForwardMaybe(upstream: upstream)
       let task = Task { await maybe.value }
       try await waitUntil { upstream.requests.count == 1 }
       async let send: Void = Task.detached { upstream.send(1) }.value

@@ -17,7 +17,7 @@ import TraitsTesting
   @Test func aValueThenFinishedIsASuccess() {
     let outcomes = Outcomes()
     let upstream = TestPublisher<Int, TestError>()
-    let cancellable = Forward(upstream: upstream).sinkMaybe(receive: outcomes.append)
+    let cancellable = ForwardMaybe(upstream: upstream).sinkMaybe(receive: outcomes.append)
 
     _ = upstream.send(1)
     #expect(outcomes.all.isEmpty)  // the outcome is known at completion
@@ -43,7 +43,7 @@ import TraitsTesting
 
   @Test func requestsUnlimitedDemand() {
     let upstream = TestPublisher<Int, TestError>()
-    let cancellable = Forward(upstream: upstream).sinkMaybe { _ in }
+    let cancellable = ForwardMaybe(upstream: upstream).sinkMaybe { _ in }
     #expect(upstream.requests == [.unlimited])
     withExtendedLifetime(cancellable) {}
   }
@@ -51,7 +51,7 @@ import TraitsTesting
   @Test func theClosureRunsExactlyOnce() {
     let outcomes = Outcomes()
     let upstream = TestPublisher<Int, TestError>()
-    let cancellable = Forward(upstream: upstream).sinkMaybe(receive: outcomes.append)
+    let cancellable = ForwardMaybe(upstream: upstream).sinkMaybe(receive: outcomes.append)
 
     upstream.send(completion: .finished)
     upstream.send(completion: .failure(TestError()))
@@ -63,7 +63,7 @@ import TraitsTesting
   @Test func cancelReachesTheUpstreamAndSilencesTheClosure() {
     let outcomes = Outcomes()
     let upstream = TestPublisher<Int, TestError>()
-    let cancellable = Forward(upstream: upstream).sinkMaybe(receive: outcomes.append)
+    let cancellable = ForwardMaybe(upstream: upstream).sinkMaybe(receive: outcomes.append)
 
     cancellable.cancel()
     _ = upstream.send(1)
@@ -75,7 +75,7 @@ import TraitsTesting
 
   @Test func deinitializingTheCancellableCancels() {
     let upstream = TestPublisher<Int, TestError>()
-    _ = Forward(upstream: upstream).sinkMaybe { _ in }
+    _ = ForwardMaybe(upstream: upstream).sinkMaybe { _ in }
     #expect(upstream.cancellations == 1)
   }
 
@@ -87,7 +87,7 @@ import TraitsTesting
     let cancellable = {
       let token = Token()
       weakToken = token
-      return Forward(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
+      return ForwardMaybe(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
     }()
     #expect(weakToken != nil)
 
@@ -103,7 +103,7 @@ import TraitsTesting
     let cancellable = {
       let token = Token()
       weakToken = token
-      return Forward(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
+      return ForwardMaybe(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
     }()
     #expect(weakToken != nil)
 

@@ -49,8 +49,8 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndTheBuffer() throws {
-    try expectReleases({ upstream, _ in upstream.collect(2) }, end: finishUpstream)
-    try expectReleases({ upstream, _ in upstream.collect(2) }, end: cancelSubscription)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.collect(2) }, end: finishUpstream)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.collect(2) }, end: cancelSubscription)
     weak var weakToken: Token?
     let upstream = TestPublisher<Token, Never>()
     let recorder = upstream.collect(2).record()

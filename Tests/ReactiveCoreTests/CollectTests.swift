@@ -62,8 +62,8 @@ import TraitsTesting
     #expect(weakToken != nil)
     recorder.cancel()
     #expect(weakToken == nil)
-    try expectReleases({ upstream, _ in upstream.collect() }, end: finishUpstream)
-    try expectReleases({ upstream, _ in upstream.collect() }, end: cancelSubscription)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.collect() }, end: finishUpstream)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.collect() }, end: cancelSubscription)
   }
 
   @Test func requestingNoDemandTraps() async {

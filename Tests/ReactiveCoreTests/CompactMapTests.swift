@@ -82,34 +82,12 @@ import TraitsTesting
     #expect(fused.record().events == [.subscription, .value("#1"), .value("#2"), .finished])
   }
 
-  @Test func releasesTheTransformAfterCompletion() {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakToken: Token?
-    let recorder: RecordingSubscriber<Int, Never> = {
-      let token = Token()
-      weakToken = token
-      return upstream.compactMap { value in withExtendedLifetime(token) { value } }.record()
-    }()
-    #expect(weakToken != nil)
-
-    upstream.send(completion: .finished)
-
-    #expect(weakToken == nil)
-    #expect(recorder.events == [.subscription, .finished])
-  }
-
-  @Test func releasesTheTransformOnCancel() {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakToken: Token?
-    let recorder: RecordingSubscriber<Int, Never> = {
-      let token = Token()
-      weakToken = token
-      return upstream.compactMap { value in withExtendedLifetime(token) { value } }.record()
-    }()
-
-    recorder.cancel()
-
-    #expect(weakToken == nil)
+  @Test func releasesTheDownstreamAndTheTransform() throws {
+    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+      upstream.compactMap { value in withExtendedLifetime(token) { value } }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func describesItsSubscriberAsCompactMap() {

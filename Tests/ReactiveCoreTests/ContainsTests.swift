@@ -40,9 +40,12 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstream() throws {
-    try expectReleases({ upstream, _ in upstream.contains(1) }, end: finishUpstream)
-    try expectReleases({ upstream, _ in upstream.contains(1) }, end: cancelSubscription)
-    try expectReleases({ upstream, _ in upstream.contains(1) }, end: { upstream, _ in upstream.send(1) })
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.contains(1) }, end: finishUpstream)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.contains(1) }, end: cancelSubscription)
+    try expectReleases(
+      { (upstream: ReducingUpstream, _: Token) in upstream.contains(1) },
+      end: { upstream, _ in upstream.send(1) }
+    )
   }
 
   @Test func requestingNoDemandTraps() async {

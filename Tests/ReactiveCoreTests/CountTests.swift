@@ -42,8 +42,8 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstream() throws {
-    try expectReleases({ upstream, _ in upstream.count() }, end: finishUpstream)
-    try expectReleases({ upstream, _ in upstream.count() }, end: cancelSubscription)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.count() }, end: finishUpstream)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.count() }, end: cancelSubscription)
   }
 
   @Test func requestingNoDemandTraps() async {

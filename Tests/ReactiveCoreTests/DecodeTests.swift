@@ -25,18 +25,18 @@ import TraitsTesting
   @Test func decodesEachValueWithAJSONDecoder() {
     let recorder = Just(Self.data(#"{"x":1,"y":2}"#)).decode(type: Point.self, decoder: JSONDecoder()).record()
 
-    #expect(recorder.testErrorEvents == [.subscription, .value(Point(x: 1, y: 2)), .finished])
+    #expect(recorder.testEvents == [.subscription, .value(Point(x: 1, y: 2)), .finished])
   }
 
   @Test func worksWithAnyTopLevelDecoder() {
     let recorder = ["1", "2"].publisher.decode(type: Int.self, decoder: IntDecoder()).record()
-    #expect(recorder.testErrorEvents == [.subscription, .value(1), .value(2), .finished])
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(2), .finished])
   }
 
   @Test func passesTheUpstreamFailureOn() {
     let recorder = Fail<String, TestError>(error: TestError(code: 3)).decode(type: Int.self, decoder: IntDecoder())
       .record()
-    #expect(recorder.testErrorEvents == [.subscription, .failure(TestError(code: 3))])
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 3))])
   }
 
   @Test func failsWithTheDecodingErrorAndCancelsTheUpstream() {
@@ -47,7 +47,7 @@ import TraitsTesting
     upstream.send("one")
     upstream.send("2")
 
-    #expect(recorder.testErrorEvents == [.subscription, .value(1), .failure(TestError(code: 5))])
+    #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 5))])
     #expect(upstream.cancellations == 1)
   }
 
@@ -92,7 +92,7 @@ import TraitsTesting
     upstream.send("1")
     upstream.send("2")
 
-    #expect(recorder.testErrorEvents == [.subscription, .value(1)])
+    #expect(recorder.testEvents == [.subscription, .value(1)])
     #expect(upstream.cancellations == 1)
   }
 

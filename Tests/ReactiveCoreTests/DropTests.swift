@@ -67,8 +67,8 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
-    try expectReleases({ upstream, _ in upstream.dropFirst() }, end: finishUpstream)
-    try expectReleases({ upstream, _ in upstream.dropFirst() }, end: cancelSubscription)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.dropFirst() }, end: finishUpstream)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.dropFirst() }, end: cancelSubscription)
   }
 
   @Test func aNegativeCountTrapsAtSubscription() async {

@@ -42,17 +42,17 @@ import TraitsTesting
       .map(Self.text)
       .record()
 
-    #expect(recorder.testErrorEvents == [.subscription, .value(#"{"x":1,"y":2}"#), .finished])
+    #expect(recorder.testEvents == [.subscription, .value(#"{"x":1,"y":2}"#), .finished])
   }
 
   @Test func worksWithAnyTopLevelEncoder() {
     let recorder = Just(7).encode(encoder: DescribingEncoder()).record()
-    #expect(recorder.testErrorEvents == [.subscription, .value("7"), .finished])
+    #expect(recorder.testEvents == [.subscription, .value("7"), .finished])
   }
 
   @Test func passesTheUpstreamFailureOn() {
     let recorder = Fail<Int, TestError>(error: TestError(code: 3)).encode(encoder: Self.encoder).record()
-    #expect(recorder.testErrorEvents == [.subscription, .failure(TestError(code: 3))])
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 3))])
   }
 
   @Test func failsWithTheEncodingErrorAndCancelsTheUpstream() {
@@ -63,7 +63,7 @@ import TraitsTesting
     upstream.send(Fragile(fails: true))
     upstream.send(Fragile(fails: false))
 
-    #expect(failing.testErrorEvents == [.subscription, .failure(TestError(code: 9))])
+    #expect(failing.testEvents == [.subscription, .failure(TestError(code: 9))])
     #expect(upstream.cancellations == 1)
     #expect(recorder.values.count == 2)
   }
@@ -99,7 +99,7 @@ import TraitsTesting
     upstream.send(1)
     upstream.send(2)
 
-    #expect(recorder.testErrorEvents == [.subscription, .value("1")])
+    #expect(recorder.testEvents == [.subscription, .value("1")])
     #expect(upstream.cancellations == 1)
   }
 

@@ -95,34 +95,12 @@ import TraitsTesting
     #expect(fused.record().testEvents == [.subscription, .value(3), .failure(TestError(code: 4))])
   }
 
-  @Test func releasesThePredicateAfterCompletion() {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakToken: Token?
-    let recorder: RecordingSubscriber<Int, Never> = {
-      let token = Token()
-      weakToken = token
-      return upstream.filter { _ in withExtendedLifetime(token) { true } }.record()
-    }()
-    #expect(weakToken != nil)
-
-    upstream.send(completion: .finished)
-
-    #expect(weakToken == nil)
-    #expect(recorder.events == [.subscription, .finished])
-  }
-
-  @Test func releasesThePredicateOnCancel() {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakToken: Token?
-    let recorder: RecordingSubscriber<Int, Never> = {
-      let token = Token()
-      weakToken = token
-      return upstream.filter { _ in withExtendedLifetime(token) { true } }.record()
-    }()
-
-    recorder.cancel()
-
-    #expect(weakToken == nil)
+  @Test func releasesTheDownstreamAndThePredicate() throws {
+    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+      upstream.filter { _ in withExtendedLifetime(token) { true } }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func describesItsSubscriberAsFilter() {

@@ -130,9 +130,12 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
-    try expectReleases({ upstream, _ in upstream.first() }, end: finishUpstream)
-    try expectReleases({ upstream, _ in upstream.first() }, end: cancelSubscription)
-    try expectReleases({ upstream, _ in upstream.first() }, end: { upstream, _ in upstream.send(1) })
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.first() }, end: finishUpstream)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.first() }, end: cancelSubscription)
+    try expectReleases(
+      { (upstream: ReducingUpstream, _: Token) in upstream.first() },
+      end: { upstream, _ in upstream.send(1) }
+    )
   }
 
   @Test func requestingNoDemandTraps() async {

@@ -81,7 +81,7 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
     #expect(
       log.entries == [
-        "subscription TestPublisher", "request max(1)", "completion failure(ReactiveCoreTests.TestError(code: 1))",
+        "subscription TestPublisher", "request max(1)", "completion failure(TestError(code: 1))",
       ]
     )
   }

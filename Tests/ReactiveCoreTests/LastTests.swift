@@ -76,8 +76,8 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
-    try expectReleases({ upstream, _ in upstream.last() }, end: finishUpstream)
-    try expectReleases({ upstream, _ in upstream.last() }, end: cancelSubscription)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.last() }, end: finishUpstream)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.last() }, end: cancelSubscription)
   }
 
   @Test func requestingNoDemandTraps() async {

@@ -93,35 +93,12 @@ import TraitsTesting
     #expect(fused.record().testEvents == [.subscription, .value(11), .value(21), .failure(TestError(code: 30))])
   }
 
-  @Test func releasesTheTransformAfterCompletion() {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakToken: Token?
-    let recorder: RecordingSubscriber<Int, Never> = {
-      let token = Token()
-      weakToken = token
-      return upstream.map { _ in withExtendedLifetime(token) { 1 } }.record()
-    }()
-    #expect(weakToken != nil)
-
-    upstream.send(completion: .finished)
-
-    #expect(weakToken == nil)
-    #expect(recorder.events == [.subscription, .finished])
-  }
-
-  @Test func releasesTheTransformOnCancel() {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakToken: Token?
-    let recorder: RecordingSubscriber<Int, Never> = {
-      let token = Token()
-      weakToken = token
-      return upstream.map { _ in withExtendedLifetime(token) { 1 } }.record()
-    }()
-    #expect(weakToken != nil)
-
-    recorder.cancel()
-
-    #expect(weakToken == nil)
+  @Test func releasesTheDownstreamAndTheTransform() throws {
+    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+      upstream.map { value in withExtendedLifetime(token) { value } }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func describesItsSubscriberAsMap() {

@@ -1,23 +1,8 @@
 import ReactiveCore
 import TraitsTesting
 
-// Helpers for the suites of the mapping operators (map, filter, scan…).
-
-extension RecordingSubscriber where Failure == any Error {
-  /// The events, each failure read as a `TestError`, so that a whole event
-  /// list of a `try` operator compares with `==`. A failure of another type
-  /// reads as `TestError(code: -1)`.
-  var testEvents: [RecordingSubscriber<Input, TestError>.Event] {
-    events.map { event in
-      switch event {
-      case .subscription: .subscription
-      case let .value(value): .value(value)
-      case .finished: .finished
-      case let .failure(error): .failure(error as? TestError ?? TestError(code: -1))
-      }
-    }
-  }
-}
+// Helpers for the suites of the mapping operators (map, filter, scan…);
+// `testEvents` of a `try` operator's recording is in Tests/TestSupport.
 
 /// A publisher that never publishes, and records how each of its subscribers
 /// describes itself: an operator's `Inner` reads as Combine's operator name.

@@ -116,9 +116,12 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
-    try expectReleases({ upstream, _ in upstream.prefix(1) }, end: finishUpstream)
-    try expectReleases({ upstream, _ in upstream.prefix(1) }, end: cancelSubscription)
-    try expectReleases({ upstream, _ in upstream.prefix(0) }, end: { upstream, _ in upstream.send(1) })
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.prefix(1) }, end: finishUpstream)
+    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.prefix(1) }, end: cancelSubscription)
+    try expectReleases(
+      { (upstream: ReducingUpstream, _: Token) in upstream.prefix(0) },
+      end: { upstream, _ in upstream.send(1) }
+    )
   }
 
   @Test func aNegativeMaxLengthTraps() async {

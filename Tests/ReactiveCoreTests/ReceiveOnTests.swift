@@ -86,7 +86,7 @@ import TraitsTesting
     for value in 0..<2_000 { upstream.send(value) }
     upstream.send(completion: .finished)
 
-    try await pollUntil { !checker.completions.isEmpty }
+    try await waitUntil { !checker.completions.isEmpty }
 
     #expect(checker.values == Array(0..<2_000))
     #expect(checker.completions == [.finished])
@@ -101,7 +101,7 @@ import TraitsTesting
     for value in 0..<2_000 { upstream.send(value) }
     upstream.send(completion: .finished)
 
-    try await pollUntil { !checker.completions.isEmpty }
+    try await waitUntil { !checker.completions.isEmpty }
 
     #expect(checker.values == Array(0..<2_000))
     #expect(checker.completions == [.finished])

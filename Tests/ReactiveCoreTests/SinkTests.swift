@@ -10,7 +10,7 @@ import Testing
         receiveCompletion: { completion in log.withLock { $0.append("\(completion)") } },
         receiveValue: { value in log.withLock { $0.append("\(value)") } }
       )
-    #expect(log.withLock { $0 } == ["1", "2", "failure(ReactiveCoreTests.TestError(code: 1))"])
+    #expect(log.withLock { $0 } == ["1", "2", "failure(TestError(code: 1))"])
     _ = cancellable
   }
 

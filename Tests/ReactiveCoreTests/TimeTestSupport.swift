@@ -63,14 +63,6 @@ final class CancelFlag: Sendable {
   let flag = Atomic<Bool>(false)
 }
 
-/// Waits, polling every millisecond for at most two seconds, until `condition` holds.
-func pollUntil(_ condition: () -> Bool) async throws {
-  let deadline = ContinuousClock.now + .seconds(2)
-  while !condition(), ContinuousClock.now < deadline {
-    try await Task.sleep(for: .milliseconds(1))
-  }
-}
-
 /// Subscribes a `LifetimeProbe` to the operator that `make` builds on a fresh
 /// upstream, ends the subscription with `end`, lets the scheduler run, and
 /// checks that the probe (the downstream) is released although the test

@@ -8,7 +8,7 @@ import TraitsTesting
       .tryCatch { _ in Just(0) }
       .record()
 
-    #expect(recorder.testErrorEvents == [.subscription, .value(1), .value(2), .finished])
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(2), .finished])
   }
 
   @Test func continuesWithTheHandlersPublisherAfterAFailure() {
@@ -23,7 +23,7 @@ import TraitsTesting
     upstream.send(1)
     upstream.send(completion: .failure(TestError(code: 7)))
 
-    #expect(recorder.testErrorEvents == [.subscription, .value(1), .value(9), .finished])
+    #expect(recorder.testEvents == [.subscription, .value(1), .value(9), .finished])
     #expect(caught == [TestError(code: 7)])
   }
 
@@ -35,7 +35,7 @@ import TraitsTesting
     upstream.send(completion: .failure(TestError(code: 1)))
     upstream.send(2)
 
-    #expect(recorder.testErrorEvents == [.subscription, .value(1), .failure(TestError(code: 3))])
+    #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 3))])
     // The upstream had already failed: nothing is left to cancel.
     #expect(upstream.cancellations == 0)
   }
@@ -46,7 +46,7 @@ import TraitsTesting
 
     upstream.send(completion: .failure(TestError(code: 1)))
 
-    #expect(recorder.testErrorEvents == [.subscription, .failure(TestError(code: 2))])
+    #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 2))])
   }
 
   @Test func givesTheReplacementTheDemandNotYetReceived() {
@@ -87,7 +87,7 @@ import TraitsTesting
     replacement.send(1)
     replacement.send(2)
 
-    #expect(recorder.testErrorEvents == [.subscription, .value(1)])
+    #expect(recorder.testEvents == [.subscription, .value(1)])
     #expect(replacement.cancellations == 1)
   }
 

@@ -116,64 +116,21 @@ import TraitsTesting
     #expect(String(describing: try #require(probe.subscription)) == "TryFilter")
   }
 
-  @Test func releasesTheDownstreamAndThePredicateAfterCompletion() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      weakProbe = probe
-      upstream.tryFilter { _ in withExtendedLifetime(token) { true } }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
-    _ = subscription
-  }
-
-  @Test func releasesTheDownstreamAndThePredicateAfterTheThrownError() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      weakProbe = probe
-      upstream.tryFilter { _ in try withExtendedLifetime(token) { throw TestError() } }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(1)
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
-    _ = subscription
-  }
-
-  @Test func releasesTheDownstreamAndThePredicateOnCancel() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      weakProbe = probe
-      upstream.tryFilter { _ in withExtendedLifetime(token) { true } }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
-    #expect(upstream.cancellations == 1)
+  @Test func releasesTheDownstreamAndThePredicate() throws {
+    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+      upstream.tryFilter { value in
+        try withExtendedLifetime(token) {
+          if value == 3 { throw TestError() }
+          return true
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+    try expectReleases(make) { upstream, subscription in
+      subscription.cancel()
+      #expect(upstream.cancellations == 1)
+    }
   }
 
   @Test func requestingNoDemandTraps() async {

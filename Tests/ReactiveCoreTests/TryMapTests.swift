@@ -122,65 +122,21 @@ import TraitsTesting
     #expect(String(describing: subscription) == "TryMap")
   }
 
-  @Test func releasesTheDownstreamAndTheTransformAfterCompletion() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      weakProbe = probe
-      upstream.tryMap { value in withExtendedLifetime(token) { value } }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
-    _ = subscription
-  }
-
-  @Test func releasesTheDownstreamAndTheTransformAfterTheThrownError() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      weakProbe = probe
-      upstream.tryMap { _ in try withExtendedLifetime(token) { throw TestError() } }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(1)
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
-    _ = subscription
-  }
-
-  @Test func releasesTheDownstreamAndTheTransformOnCancel() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      weakProbe = probe
-      upstream.tryMap { value in withExtendedLifetime(token) { value } }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
-    #expect(upstream.cancellations == 1)
+  @Test func releasesTheDownstreamAndTheTransform() throws {
+    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+      upstream.tryMap { value in
+        try withExtendedLifetime(token) {
+          if value == 3 { throw TestError() }
+          return value
+        }
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+    try expectReleases(make) { upstream, subscription in
+      subscription.cancel()
+      #expect(upstream.cancellations == 1)
+    }
   }
 
   @Test func requestingNoDemandGoesToTheUpstreamAsIs() {

@@ -99,65 +99,20 @@ import TraitsTesting
     #expect(String(describing: try #require(probe.subscription)) == "TryScan")
   }
 
-  @Test func releasesTheDownstreamAndTheResultAfterTheThrownError() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Token, any Error>?
-    weak var weakResult: Token?
-    let subscription: any Subscription = try {
-      let initial = Token()
-      weakResult = initial
-      let probe = LifetimeProbe<Token, any Error>(demand: .unlimited)
-      weakProbe = probe
-      upstream.tryScan(initial) { _, _ in throw TestError() }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-    #expect(weakResult != nil)
-
-    upstream.send(1)
-
-    #expect(weakProbe == nil)
-    #expect(weakResult == nil)
-    _ = subscription
-  }
-
-  @Test func releasesTheDownstreamAndTheResultAfterCompletion() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Token, any Error>?
-    weak var weakResult: Token?
-    let subscription: any Subscription = try {
-      let initial = Token()
-      weakResult = initial
-      let probe = LifetimeProbe<Token, any Error>(demand: .unlimited)
-      weakProbe = probe
-      upstream.tryScan(initial) { result, _ in result }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    #expect(weakResult == nil)
-    _ = subscription
-  }
-
-  @Test func releasesTheDownstreamAndTheResultOnCancel() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Token, any Error>?
-    weak var weakResult: Token?
-    let subscription: any Subscription = try {
-      let initial = Token()
-      weakResult = initial
-      let probe = LifetimeProbe<Token, any Error>(demand: .unlimited)
-      weakProbe = probe
-      upstream.tryScan(initial) { result, _ in result }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakResult == nil)
-    #expect(upstream.cancellations == 1)
+  @Test func releasesTheDownstreamAndTheResult() throws {
+    // The token is the initial result, which the operator holds.
+    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+      upstream.tryScan(token) { result, value in
+        if value == 3 { throw TestError() }
+        return result
+      }
+    }
+    try expectReleases(make, end: finishUpstream)
+    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
+    try expectReleases(make) { upstream, subscription in
+      subscription.cancel()
+      #expect(upstream.cancellations == 1)
+    }
   }
 
   @Test func requestingNoDemandGoesToTheUpstreamAsIs() {

@@ -90,7 +90,7 @@ import TraitsTesting
       maybe.sinkMaybe { outcomes.value.append("maybe \($0)") },
     ]
     scheduler.advance(by: 1)
-    #expect(outcomes.value == ["maybe finished", "single failure(SingleTraitsTests.TestError(code: 0))"])
+    #expect(outcomes.value == ["maybe finished", "single failure(TestError(code: 0))"])
     withExtendedLifetime(cancellables) {}
   }
 

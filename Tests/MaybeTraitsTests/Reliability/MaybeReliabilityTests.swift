@@ -6,25 +6,8 @@ import TraitsTesting
 /// The maybe trait under random event sequences (property-based, seeded:
 /// see `Reliability.forEachCase`), random thread interleavings (see
 /// `stress`), misbehaving upstreams and leak checks (see `OperatorRow`).
-@Suite struct MaybeReliabilityTests {
+@Suite(.tags(.reliability)) struct MaybeReliabilityTests {
   typealias Output = RecordingSubscriber<Int, MaybeError<TestError>>.Event
-
-  /// An event that a random upstream sends, in or out of the contract.
-  enum UpstreamEvent {
-    case value(Int)
-    case finished
-    case failure(Int)
-
-    static func random(using generator: inout SplitMix64) -> [UpstreamEvent] {
-      (0..<Int.random(in: 0...5, using: &generator)).map { _ in
-        switch Int.random(in: 0..<10, using: &generator) {
-        case 0..<6: .value(Int.random(in: 0..<100, using: &generator))
-        case 6..<8: .finished
-        default: .failure(Int.random(in: 0..<10, using: &generator))
-        }
-      }
-    }
-  }
 
   /// What `checkMaybe()` publishes for `events`, once there is demand.
   static func expected(_ events: [UpstreamEvent]) -> [Output] {
@@ -52,13 +35,7 @@ import TraitsTesting
       let demand = generator.demand()
       let upstream = Rogue<Int, TestError>()
       let recorder = upstream.checkMaybe().record(demand: demand)
-      for event in events {
-        switch event {
-        case let .value(value): upstream.send(value)
-        case .finished: upstream.send(completion: .finished)
-        case let .failure(code): upstream.send(completion: .failure(TestError(code: code)))
-        }
-      }
+      upstream.play(events)
       if demand == .none { recorder.request(.max(1)) }
       let expected = Self.expected(events)
       var problems: [String] = []
@@ -165,12 +142,12 @@ import TraitsTesting
   @Test(arguments: Ending.allCases)
   func traitPublishersMaybeReleasesItsJob(_ ending: Ending) {
     weak var weakToken: Token?
-    weak var weakWitness: Witness<Int, TestError>?
+    weak var weakWitness: ContractChecker<Int, TestError>?
     let promises = MaybePromises()
     let kept: (any Subscription)? = {
       let token = Token()
       weakToken = token
-      let witness = Witness<Int, TestError>()
+      let witness = ContractChecker<Int, TestError>()
       weakWitness = witness
       TraitPublishers.Maybe<Int, TestError> { promise in
         promises.add(promise)
@@ -194,7 +171,7 @@ final class MaybePromises: @unchecked Sendable {
   private let promises = Lock<[(MaybeResult<Int, TestError>) -> Void]>([])
 
   func add(_ promise: @escaping (MaybeResult<Int, TestError>) -> Void) {
-    let carried = Carried(promise)
+    let carried = UncheckedSendable(promise)
     promises.withLock { $0.append(carried.value) }
   }
 

@@ -8,20 +8,14 @@ import Testing
 /// released (see `stress` in ReliabilityKit.swift). Bounded in rounds and
 /// time: about 150 rounds each in `make test`, up to 20,000 or 2 s each in
 /// `make check`.
-@Suite struct CoreStressTests {
+@Suite(.tags(.reliability)) struct CoreStressTests {
   typealias Subject = PassthroughSubject<Int, TestError>
 
   @Test func passthroughSubject() {
     #expect(
       stress("PassthroughSubject", threads: 3) { (_: Token) -> StressSystem<Int, TestError> in
         let subject = Subject()
-        return StressSystem(
-          sources: 1,
-          witnesses: 2,
-          send: { _, value in subject.send(value) },
-          complete: { _, failure in subject.send(completion: completion(failure)) },
-          subscribe: { for witness in $0 { subject.subscribe(witness) } }
-        )
+        return .subjects([subject], witnesses: 2, publisher: subject)
       } > 0
     )
   }
@@ -30,13 +24,7 @@ import Testing
     #expect(
       stress("CurrentValueSubject", threads: 3) { (_: Token) -> StressSystem<Int, TestError> in
         let subject = CurrentValueSubject<Int, TestError>(-1)
-        return StressSystem(
-          sources: 1,
-          witnesses: 2,
-          send: { _, value in subject.send(value) },
-          complete: { _, failure in subject.send(completion: completion(failure)) },
-          subscribe: { for witness in $0 { subject.subscribe(witness) } }
-        )
+        return .subjects([subject], witnesses: 2, publisher: subject)
       } > 0
     )
   }
@@ -83,12 +71,7 @@ import Testing
       stress("Merge", threads: 3) { (_: Token) -> StressSystem<Int, TestError> in
         let subjects = [Subject(), Subject(), Subject()]
         let merged = subjects[0].merge(with: subjects[1], subjects[2])
-        return StressSystem(
-          sources: 3,
-          send: { subjects[$0].send($1) },
-          complete: { subjects[$0].send(completion: completion($1)) },
-          subscribe: { merged.subscribe($0[0]) }
-        )
+        return .subjects(subjects, publisher: merged)
       } > 0
     )
   }
@@ -98,12 +81,7 @@ import Testing
       stress("Zip") { (token: Token) -> StressSystem<Int, TestError> in
         let subjects = [Subject(), Subject()]
         let zipped = subjects[0].zip(subjects[1]) { left, right in withExtendedLifetime(token) { left + right } }
-        return StressSystem(
-          sources: 2,
-          send: { subjects[$0].send($1) },
-          complete: { subjects[$0].send(completion: completion($1)) },
-          subscribe: { zipped.subscribe($0[0]) }
-        )
+        return .subjects(subjects, publisher: zipped)
       } > 0
     )
   }
@@ -115,12 +93,7 @@ import Testing
         let combined = subjects[0].combineLatest(subjects[1]) { left, right in
           withExtendedLifetime(token) { left + right }
         }
-        return StressSystem(
-          sources: 2,
-          send: { subjects[$0].send($1) },
-          complete: { subjects[$0].send(completion: completion($1)) },
-          subscribe: { combined.subscribe($0[0]) }
-        )
+        return .subjects(subjects, publisher: combined)
       } > 0
     )
   }
@@ -154,13 +127,7 @@ import Testing
       stress("Share", threads: 3) { (token: Token) -> StressSystem<Int, TestError> in
         let subject = Subject()
         let shared = subject.map { value in withExtendedLifetime(token) { value } }.share()
-        return StressSystem(
-          sources: 1,
-          witnesses: 2,
-          send: { _, value in subject.send(value) },
-          complete: { _, failure in subject.send(completion: completion(failure)) },
-          subscribe: { for witness in $0 { shared.subscribe(witness) } }
-        )
+        return .subjects([subject], witnesses: 2, publisher: shared)
       } > 0
     )
   }
@@ -171,12 +138,7 @@ import Testing
       stress("ReceiveOn", light: 100) { (token: Token) -> StressSystem<Int, TestError> in
         let subject = Subject()
         let received = subject.map { value in withExtendedLifetime(token) { value } }.receive(on: queue)
-        return StressSystem(
-          sources: 1,
-          send: { _, value in subject.send(value) },
-          complete: { _, failure in subject.send(completion: completion(failure)) },
-          subscribe: { received.subscribe($0[0]) }
-        )
+        return .subjects([subject], publisher: received)
       } > 0
     )
   }

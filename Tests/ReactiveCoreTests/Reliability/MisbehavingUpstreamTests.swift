@@ -8,7 +8,7 @@ import Testing
 /// operators that Combine makes transparent to demand (marked in the table).
 /// The operators that count demand (`catch`, `retry`, `replaceError`) trap
 /// on a value without demand, as Combine does: their exit tests pin it.
-@Suite struct MisbehavingUpstreamTests {
+@Suite(.tags(.reliability)) struct MisbehavingUpstreamTests {
   @Test(arguments: OperatorTable.rows, Misbehaviour.allCases)
   func operatorWithstands(_ row: OperatorRow, _ misbehaviour: Misbehaviour) {
     let problems = row.misbehave(misbehaviour)
@@ -33,7 +33,7 @@ import Testing
 /// cancelled, while the test still holds the downstream's subscription: the
 /// subscriber, whatever the closures captured, and the upstream
 /// subscription are all released.
-@Suite struct OperatorLeakTests {
+@Suite(.tags(.reliability)) struct OperatorLeakTests {
   @Test(arguments: OperatorTable.rows, Ending.allCases)
   func operatorReleasesEverything(_ row: OperatorRow, _ ending: Ending) {
     let problems = row.leak(ending)

@@ -3,10 +3,10 @@ import Testing
 
 /// The reliability kit's own checks can fail: each violation that the
 /// suites look for is seen when a rogue upstream commits it directly.
-@Suite struct ReliabilityKitTests {
+@Suite(.tags(.reliability)) struct ReliabilityKitTests {
   @Test func theWitnessSeesEveryViolation() {
     let upstream = Rogue<Int, TestError>()
-    let witness = Witness<Int, TestError>(initialDemand: .none)
+    let witness = ContractChecker<Int, TestError>(initialDemand: .none)
     upstream.subscribe(witness)
 
     upstream.send(1)
@@ -26,7 +26,7 @@ import Testing
 
   @Test func theWitnessCountsEventsAfterCancel() {
     let upstream = Rogue<Int, TestError>()
-    let witness = Witness<Int, TestError>()
+    let witness = ContractChecker<Int, TestError>()
     upstream.subscribe(witness)
 
     witness.cancel()

@@ -5,7 +5,7 @@ import Testing
 
 /// The single operators and sinkSingle under a misbehaving upstream, and
 /// their leak checks (the rows are `OperatorRow`s: see ReliabilityKit.swift).
-@Suite struct SingleMisbehavingUpstreamTests {
+@Suite(.tags(.reliability)) struct SingleMisbehavingUpstreamTests {
   static let rows: [OperatorRow] = [
     OperatorRow("checkSingle") { upstream, _, _ in upstream.checkSingle() },
     // Transparent by design: `uncheckedSingle()` only changes the type.
@@ -88,12 +88,12 @@ import Testing
   @Test(arguments: Ending.allCases)
   func traitPublishersSingleReleasesItsJob(_ ending: Ending) {
     weak var weakToken: Token?
-    weak var weakWitness: Witness<Int, TestError>?
+    weak var weakWitness: ContractChecker<Int, TestError>?
     let promises = StressPromises<Result<Int, TestError>>()
     let kept: (any Subscription)? = {
       let token = Token()
       weakToken = token
-      let witness = Witness<Int, TestError>()
+      let witness = ContractChecker<Int, TestError>()
       weakWitness = witness
       TraitPublishers.Single<Int, TestError> { promise in
         promises.add(promise)
@@ -113,7 +113,7 @@ import Testing
   @Test func assertSingleTrapsOnASecondValueSentWithoutDemand() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let upstream = Rogue<Int, TestError>()
-      let witness = Witness<Int, TestError>(initialDemand: .none)
+      let witness = ContractChecker<Int, TestError>(initialDemand: .none)
       upstream.assertSingle(file: "Rogue.swift", line: 3).subscribe(witness)
       upstream.send(1)
       upstream.send(2)

@@ -7,33 +7,8 @@ import TraitsTesting
 /// Property-based checks of the single trait, with seeded random cases (see
 /// `Reliability.forEachCase`): a failing case prints its seed, and
 /// `RELIABILITY_SEED=<seed>` replays it alone.
-@Suite struct SinglePropertyTests {
+@Suite(.tags(.reliability)) struct SinglePropertyTests {
   typealias Output = RecordingSubscriber<Int, SingleError<TestError>>.Event
-
-  /// An event that a random upstream sends, in or out of the contract.
-  enum UpstreamEvent: CustomStringConvertible {
-    case value(Int)
-    case finished
-    case failure(Int)
-
-    var description: String {
-      switch self {
-      case let .value(value): "\(value)"
-      case .finished: "|"
-      case let .failure(code): "x\(code)"
-      }
-    }
-
-    static func random(using generator: inout SplitMix64) -> [UpstreamEvent] {
-      (0..<Int.random(in: 0...5, using: &generator)).map { _ in
-        switch Int.random(in: 0..<10, using: &generator) {
-        case 0..<6: .value(Int.random(in: 0..<100, using: &generator))
-        case 6..<8: .finished
-        default: .failure(Int.random(in: 0..<10, using: &generator))
-        }
-      }
-    }
-  }
 
   /// What `checkSingle()` publishes for `events`, once there is demand.
   static func expected(_ events: [UpstreamEvent]) -> [Output] {
@@ -61,13 +36,7 @@ import TraitsTesting
       let demand = generator.demand()
       let upstream = Rogue<Int, TestError>()
       let recorder = upstream.checkSingle().record(demand: demand)
-      for event in events {
-        switch event {
-        case let .value(value): upstream.send(value)
-        case .finished: upstream.send(completion: .finished)
-        case let .failure(code): upstream.send(completion: .failure(TestError(code: code)))
-        }
-      }
+      upstream.play(events)
       if demand == .none { recorder.request(.max(1)) }
       var problems: [String] = []
       let expected = Self.expected(events)

@@ -7,7 +7,7 @@ import Testing
 /// requests and cancels from several threads (see `stress` in
 /// ReliabilityKit.swift): one value then finished, or one failure, never
 /// without demand, nothing after a cancel returned, everything released.
-@Suite struct SingleStressTests {
+@Suite(.tags(.reliability)) struct SingleStressTests {
   @Test func traitPublishersSingle() {
     #expect(
       stress("TraitPublishers.Single", threads: 3) { (token: Token) -> StressSystem<Int, TestError> in
@@ -49,7 +49,7 @@ final class StressPromises<Result>: @unchecked Sendable {
   private let promises = Lock<[(Result) -> Void]>([])
 
   func add(_ promise: @escaping (Result) -> Void) {
-    let carried = Carried(promise)
+    let carried = UncheckedSendable(promise)
     promises.withLock { $0.append(carried.value) }
   }
 

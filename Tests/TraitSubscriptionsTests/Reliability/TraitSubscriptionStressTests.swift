@@ -10,7 +10,7 @@ import TraitSubscriptions
 /// ReliabilityKit.swift). Besides the contract seen by the subscriber, each
 /// subscription checks that it starts at most once and ends (completes or
 /// is cancelled) at most once.
-@Suite struct TraitSubscriptionStressTests {
+@Suite(.tags(.reliability)) struct TraitSubscriptionStressTests {
   @Test func single() {
     #expect(
       stress("TraitSubscriptions.Single", threads: 3) { (token: Token) -> StressSystem<Int, TestError> in
@@ -61,7 +61,7 @@ final class Jobs: @unchecked Sendable {
   }
 
   func start(_ receiver: @escaping (MaybeResult<Int, TestError>) -> Void) {
-    let carried = Carried(receiver)
+    let carried = UncheckedSendable(receiver)
     receivers.withLock { $0.append(carried.value) }
   }
 

@@ -12,7 +12,7 @@ extension Publisher {
   /// ```text
   /// upstream  -a-----b--|
   /// other     ---1-2----|
-  /// result    ---(a1)(a2)(b2)|
+  /// result    ---p-q-r--|     p = (a, 1), q = (a, 2), r = (b, 2)
   /// ```
   ///
   /// - Parameter other: Another publisher.

@@ -45,7 +45,7 @@ extension Publisher {
   /// Publishes the given values before this publisher's values.
   ///
   /// ```text
-  /// upstream      -c-|
+  /// upstream  -----c-|
   /// result    (ab)-c-|     prepend("a", "b")
   /// ```
   ///

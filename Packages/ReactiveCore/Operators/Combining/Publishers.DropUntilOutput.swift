@@ -11,7 +11,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a-b-c-d-|
-  /// other     ---o
+  /// other     ----o
   /// result    -----c-d-|
   /// ```
   ///

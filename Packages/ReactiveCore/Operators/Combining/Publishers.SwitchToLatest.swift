@@ -9,7 +9,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// upstream  -A----B-----|
   /// A          -1-2--3          (cancelled when B arrives)
   /// B               --4-|
-  /// result    --1-2---4-|
+  /// result    --1-2---4---|
   /// ```
   ///
   /// The result finishes when the upstream and the current inner publisher

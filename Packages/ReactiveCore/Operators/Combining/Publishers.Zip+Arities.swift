@@ -12,7 +12,7 @@ extension Publisher {
   /// ```text
   /// upstream  -a---b---c|
   /// other     ---1---2--|
-  /// result    ---(a1)--(b2)|
+  /// result    ---p---q--|     p = (a, 1), q = (b, 2)
   /// ```
   ///
   /// - Parameter other: Another publisher.

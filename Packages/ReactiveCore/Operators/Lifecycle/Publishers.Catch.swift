@@ -9,8 +9,8 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a-b-x
-  /// handler          -c-|     (the returned publisher)
-  /// result    -a-b---c-|
+  /// handler        -c-|     (the returned publisher)
+  /// result    -a-b--c-|
   /// ```
   ///
   /// - Parameter handler: Called at most once, with the upstream's error;

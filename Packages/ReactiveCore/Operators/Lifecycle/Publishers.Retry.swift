@@ -7,8 +7,10 @@ extension Publisher {
   /// delivered. As in Combine, a negative `retries` resubscribes without limit.
   ///
   /// ```text
-  /// attempts  -a-x  -b-x  -c-|      retry(2)
-  /// result    -a----b----c-|
+  /// attempt 1  -a-x            retry(2): the upstream, subscribed three times
+  /// attempt 2     -b-x
+  /// attempt 3        -c-|
+  /// result     -a--b--c-|
   /// ```
   ///
   /// - Parameter retries: The number of times to resubscribe after a failure;

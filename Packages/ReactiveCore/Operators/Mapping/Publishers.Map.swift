@@ -41,8 +41,8 @@ extension Publisher {
   /// Replaces each `nil` element from the upstream with the given element.
   ///
   /// ```text
-  /// upstream  -a-(nil)-b-|
-  /// result    -a-o-----b-|      o = output
+  /// upstream  -a-n-b-|
+  /// result    -a-o-b-|      n = nil, o = output
   /// ```
   ///
   /// - Parameter output: The element to publish in place of `nil`.

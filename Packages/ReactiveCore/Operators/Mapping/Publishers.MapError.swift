@@ -5,7 +5,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a-b-x
-  /// result    -a-b-y      y = transform(x)
+  /// result    -a-b-x      x = transform(upstream's x)
   /// ```
   ///
   /// - Parameter transform: Runs at most once, with the upstream's error; its

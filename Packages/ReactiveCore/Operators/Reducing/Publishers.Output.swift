@@ -6,7 +6,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a-b-c-d-|
-  /// result    -a-b-|          maxLength: 2
+  /// result    -a-(b|)        maxLength: 2
   /// ```
   ///
   /// - Parameter maxLength: How many values to let through; must not be negative.
@@ -25,7 +25,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a-b-c-d-|
-  /// result    ---b-|          index: 1
+  /// result    ---(b|)        index: 1
   /// ```
   ///
   /// - Parameter index: The index of the element to publish; must not be negative.
@@ -41,7 +41,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a-b-c-d-e-|
-  /// result    ---b-c-|        range: 1...2
+  /// result    ---b-(c|)      range: 1...2
   /// ```
   ///
   /// - Parameter range: The indices of the elements to publish; its bounds must not be negative.

@@ -11,7 +11,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a-b--c----d|
-  /// result    ----o----p--(q|)     byTime, 5 ticks; o = [a, b], p = [c], q = [d]
+  /// result    -----o----p-(q|)     byTime, 5 ticks; o = [a, b], p = [c], q = [d]
   /// ```
   ///
   /// - Parameters:

@@ -9,7 +9,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a-b-----c---|
-  /// result    -----b-----c-|     dueTime: 3 ticks
+  /// result    ------b-----c|      dueTime: 3 ticks
   /// ```
   ///
   /// - Parameters:

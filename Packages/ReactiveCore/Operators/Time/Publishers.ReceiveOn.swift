@@ -9,7 +9,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a-b-|
-  /// result    --a-b-|     each event one scheduler turn later
+  /// result    -a-b-|      each event delivered by the scheduler (here: virtual time, same tick)
   /// ```
   ///
   /// - Parameters:

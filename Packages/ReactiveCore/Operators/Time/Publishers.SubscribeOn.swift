@@ -8,7 +8,7 @@ extension Publisher {
   /// requests are dropped and nothing more reaches the downstream.
   ///
   /// ```text
-  /// upstream  (subscribe, request, cancel on scheduler)
+  /// upstream  -a-b-|     subscribed, asked and cancelled on the scheduler
   /// result    -a-b-|     values pass through unchanged
   /// ```
   ///

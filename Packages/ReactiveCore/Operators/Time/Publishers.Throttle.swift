@@ -9,8 +9,12 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  ab-c-d---e-|
-  /// result    a---d----e-|    interval: 4 ticks, latest: true
-  /// result    a---c----e-|    interval: 4 ticks, latest: false
+  /// result    a---c---d---(e|)    interval: 4 ticks, latest: true
+  /// ```
+  ///
+  /// ```text
+  /// upstream  ab-c-d---e-|
+  /// result    a---b---d---(e|)    interval: 4 ticks, latest: false
   /// ```
   ///
   /// - Parameters:

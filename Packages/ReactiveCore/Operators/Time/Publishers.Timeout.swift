@@ -10,7 +10,7 @@ extension Publisher {
   ///
   /// ```text
   /// upstream  -a----b
-  /// result    -a---|        interval: 3 ticks, no custom error
+  /// result    -a--|         interval: 3 ticks, no custom error
   /// ```
   ///
   /// - Parameters:

@@ -1,7 +1,8 @@
-// The reliability kit: seeded randomness, budgets, a contract witness, a
-// misbehaving upstream and a thread race, shared by the Reliability suites of
-// every test target. The other targets' `Reliability/ReliabilityKit.swift`
-// are symbolic links to this file, so that the kit is written once.
+// The reliability kit: seeded randomness, budgets, a misbehaving upstream,
+// stress rounds and the operator rows, shared by the Reliability suites of
+// every test target (they check the contract with `ContractChecker` and
+// race threads with `Race`). Each suite carries the `.reliability` tag, by
+// which `make check` finds it.
 //
 // Environment:
 // - `RELIABILITY_CHECK=1` (set by `make check`): heavier runs, longer deadlines.
@@ -9,23 +10,23 @@
 //   property and stress suite; a failure prints the seed to use.
 
 import Foundation
-import ReactiveCore
+public import ReactiveCore
 import Synchronization
-import Testing
-import TraitsTesting
+public import Testing
+public import TraitsTesting
 
 // MARK: - Randomness
 
 /// A small, fast, seedable generator (SplitMix64): the same seed gives the
 /// same numbers on every platform, so that a failing case can be replayed.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -34,12 +35,12 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// True with the given probability.
-  mutating func chance(_ probability: Double) -> Bool {
+  public mutating func chance(_ probability: Double) -> Bool {
     Double.random(in: 0..<1, using: &self) < probability
   }
 
   /// A random demand: none, a small count, or unlimited.
-  mutating func demand(allowingNone: Bool = true) -> Subscribers.Demand {
+  public mutating func demand(allowingNone: Bool = true) -> Subscribers.Demand {
     switch Int.random(in: allowingNone ? 0..<4 : 1..<4, using: &self) {
     case 0: .none
     case 1: .max(1)
@@ -55,36 +56,39 @@ struct SplitMix64: RandomNumberGenerator {
 /// fraction of a second in `make test`, many more within seconds in
 /// `make check` (`RELIABILITY_CHECK=1`). A run stops at whichever bound it
 /// reaches first, so that ThreadSanitizer's slowdown never makes it hang.
-enum Reliability {
-  static let environment = ProcessInfo.processInfo.environment
+public enum Reliability {
+  public static let environment = ProcessInfo.processInfo.environment
 
   /// Whether `make check` asked for the heavy runs.
-  static let isHeavy = environment["RELIABILITY_CHECK"] == "1"
+  public static let isHeavy = environment["RELIABILITY_CHECK"] == "1"
 
   /// The one seed to replay, from `RELIABILITY_SEED`.
-  static let replaySeed: UInt64? = environment["RELIABILITY_SEED"].flatMap { text in
+  public static let replaySeed: UInt64? = environment["RELIABILITY_SEED"].flatMap { text in
     text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
   }
 
   /// The first seed of every run: fixed, so that `make test` is reproducible.
-  static let baseSeed: UInt64 =
+  public static let baseSeed: UInt64 =
     environment["RELIABILITY_BASE_SEED"].flatMap { UInt64($0) } ?? 0x5EED_CAFE
 
   /// The number of cases: `light` in `make test`, `heavy` in `make check`;
   /// with `RELIABILITY_SEED`, 1 (or `heavy` replays of it in the heavy mode).
-  static func cases(light: Int, heavy: Int) -> Int {
+  public static func cases(light: Int, heavy: Int) -> Int {
     // A replayed seed runs once, or, in the heavy mode, again and again
     // until the deadline: a race in a stress round may need many tries.
     isHeavy ? heavy : replaySeed != nil ? 1 : light
   }
 
   /// The time a suite may take: `light` in `make test`, `heavy` in `make check`.
-  static func deadline(light: Duration = .milliseconds(300), heavy: Duration = .seconds(2)) -> ContinuousClock.Instant {
+  public static func deadline(
+    light: Duration = .milliseconds(300),
+    heavy: Duration = .seconds(2)
+  ) -> ContinuousClock.Instant {
     .now + (isHeavy ? heavy : light)
   }
 
   /// The seed of case `index` of the suite named `name`.
-  static func seed(_ name: String, _ index: Int) -> UInt64 {
+  public static func seed(_ name: String, _ index: Int) -> UInt64 {
     if let replaySeed { return replaySeed }
     var generator = SplitMix64(seed: baseSeed ^ UInt64(truncatingIfNeeded: stableHash(name)) &+ UInt64(index))
     return generator.next()
@@ -96,7 +100,7 @@ enum Reliability {
   ///
   /// - Returns: The number of cases run.
   @discardableResult
-  static func forEachCase(
+  public static func forEachCase(
     _ name: String,
     cases: Int,
     deadline: ContinuousClock.Instant = deadline(),
@@ -124,7 +128,7 @@ enum Reliability {
     return run
   }
 
-  static func hex(_ seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
+  public static func hex(_ seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
 
   /// A hash that does not change from run to run (Swift's `Hasher` does).
   private static func stableHash(_ text: String) -> UInt64 {
@@ -134,11 +138,11 @@ enum Reliability {
 
 /// Counts the cases each suite ran; printed by `make check` through
 /// `RELIABILITY_TALLY=<file>`, where each line is `name count`.
-enum Tally {
+public enum Tally {
   private static let path = Reliability.environment["RELIABILITY_TALLY"]
   private static let lock = Lock(())
 
-  static func add(_ name: String, _ count: Int) {
+  public static func add(_ name: String, _ count: Int) {
     guard let path else { return }
     lock.withLock { _ in
       let line = Data("\(name) \(count)\n".utf8)
@@ -153,209 +157,17 @@ enum Tally {
   }
 }
 
-// MARK: - Threads
-
-/// Threads that start each round together: every thread calls `meet()` once
-/// per round, and none leaves a meeting before all have come to it.
-final class StartLine: Sendable {
-  private let threads: Int
-  private let arrivals = Atomic<Int>(0)
-
-  init(threads: Int) {
-    self.threads = threads
-  }
-
-  /// Runs `body(thread)` on `threads` new threads and returns when all are done.
-  func run(_ body: @escaping @Sendable (_ thread: Int) -> Void) {
-    let done = DispatchGroup()
-    for thread in 0..<threads {
-      done.enter()
-      Thread {
-        body(thread)
-        done.leave()
-      }.start()
-    }
-    done.wait()
-  }
-
-  /// Waits until every thread has come to this meeting.
-  func meet() {
-    let arrival = arrivals.add(1, ordering: .acquiringAndReleasing).newValue
-    let meeting = (arrival + threads - 1) / threads
-    let spinUntil = ContinuousClock.now + .microseconds(200)
-    var spinning = true
-    while arrivals.load(ordering: .acquiring) < meeting * threads {
-      if spinning {
-        spinning = ContinuousClock.now < spinUntil
-      } else {
-        sched_yield()
-      }
-    }
-  }
-}
-
-/// Waits, for at most `timeout`, until `condition` holds; returns whether it does.
-@discardableResult
-func settle(timeout: Duration = .seconds(2), until condition: () -> Bool) -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while !condition() {
-    if ContinuousClock.now > deadline { return false }
-    usleep(200)
-  }
-  return true
-}
-
-// MARK: - The witness
-
-/// A subscriber that checks Combine's contract from the inside, under any
-/// number of threads: calls never overlap, one subscription, no value
-/// without demand, nothing after the completion, and after its `cancel()`
-/// returned at most `inFlight` late values (calls already in flight; one of
-/// them may also end the stream, so a late completion is allowed).
-///
-/// It keeps its subscription strongly, even after the end, as Combine's
-/// subscribers may: a subscription that does not release its downstream
-/// then forms a cycle, which a weak reference to the witness shows.
-final class Witness<Input, Failure: Error>: Subscriber, @unchecked Sendable {
-  // @unchecked Sendable: the mutable state is in `log` (a Lock) and `inCall` (an Atomic).
-
-  struct Log: @unchecked Sendable {
-    var subscription: (any Subscription)?
-    var subscriptions = 0
-    var values = 0
-    var completions = 0
-    var failed = false
-    var outstanding = Subscribers.Demand.none
-    var cancelled = false
-    var valuesAfterCancel = 0
-    var violations: [String] = []
-  }
-
-  private let log = Lock(Log())
-  private let inCall = Atomic<Bool>(false)
-  private let initialDemand: Subscribers.Demand
-  private let demandPerValue: Subscribers.Demand
-  private let cancelAfter: Int?
-
-  /// - Parameter cancelAfter: The number of values after which the witness
-  ///   cancels, reentrantly, from inside `receive(_:)`; nil to never do so.
-  init(
-    initialDemand: Subscribers.Demand = .unlimited,
-    demandPerValue: Subscribers.Demand = .none,
-    cancelAfter: Int? = nil
-  ) {
-    self.initialDemand = initialDemand
-    self.demandPerValue = demandPerValue
-    self.cancelAfter = cancelAfter
-  }
-
-  var snapshot: Log { log.withLock { $0 } }
-  var values: Int { log.withLock { $0.values } }
-  var completions: Int { log.withLock { $0.completions } }
-  var isOver: Bool { log.withLock { $0.completions > 0 || $0.cancelled } }
-  var subscription: (any Subscription)? { log.withLock { $0.subscription } }
-
-  /// The problems seen, with the late events beyond `inFlight` after cancel.
-  func problems(inFlight: Int = 0) -> [String] {
-    let log = snapshot
-    var problems = log.violations
-    if log.valuesAfterCancel > inFlight {
-      problems.append("\(log.valuesAfterCancel) values after cancel() returned (\(inFlight) in flight allowed)")
-    }
-    return problems
-  }
-
-  /// Requests from any thread; the demand counts before the request is made.
-  func request(_ demand: Subscribers.Demand) {
-    let subscription = log.withLock { log -> (any Subscription)? in
-      guard !log.cancelled else { return nil }
-      log.outstanding += demand
-      return log.subscription
-    }
-    subscription?.request(demand)
-  }
-
-  /// Cancels from any thread; events that arrive after it count as late.
-  func cancel() {
-    let subscription = log.withLock { log -> (any Subscription)? in
-      guard !log.cancelled else { return nil }
-      return log.subscription
-    }
-    subscription?.cancel()
-    log.withLock { $0.cancelled = subscription != nil || $0.cancelled }
-  }
-
-  func receive(subscription: any Subscription) {
-    enter("receive(subscription:)")
-    let first = log.withLock { log -> Bool in
-      log.subscriptions += 1
-      guard log.subscriptions == 1 else {
-        log.violations.append("a second subscription")
-        return false
-      }
-      log.subscription = subscription
-      log.outstanding += initialDemand
-      return true
-    }
-    leave()
-    if !first {
-      subscription.cancel()
-    } else if initialDemand > 0 {
-      subscription.request(initialDemand)
-    }
-  }
-
-  func receive(_ input: Input) -> Subscribers.Demand {
-    enter("receive(_:)")
-    defer { leave() }
-    let count = log.withLock { log -> Int in
-      if log.completions > 0 { log.violations.append("a value after the completion") }
-      if log.cancelled { log.valuesAfterCancel += 1 }
-      if log.outstanding == .none {
-        log.violations.append("a value without demand")
-      } else {
-        log.outstanding -= 1
-      }
-      log.outstanding += demandPerValue
-      log.values += 1
-      return log.values
-    }
-    if count == cancelAfter { cancel() }
-    return demandPerValue
-  }
-
-  func receive(completion: Subscribers.Completion<Failure>) {
-    enter("receive(completion:)")
-    defer { leave() }
-    log.withLock { log in
-      if log.completions > 0 { log.violations.append("a second completion") }
-      log.completions += 1
-      if case .failure = completion { log.failed = true }
-    }
-  }
-
-  private func enter(_ call: String) {
-    if !inCall.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-      log.withLock { $0.violations.append("\(call) overlapped another call") }
-    }
-  }
-
-  private func leave() {
-    inCall.store(false, ordering: .releasing)
-  }
-}
-
 // MARK: - A misbehaving upstream
 
 /// What a `Rogue`'s subscriptions were asked, shared by all of them.
-final class RogueLog: @unchecked Sendable {
+public final class RogueLog: @unchecked Sendable {
   // @unchecked Sendable: the counters are under the lock.
   private let counts = Lock<(requests: [Subscribers.Demand], cancels: [Int])>(([], []))
 
-  var requests: [Subscribers.Demand] { counts.withLock { $0.requests } }
+  public var requests: [Subscribers.Demand] { counts.withLock { $0.requests } }
 
   /// How many times the subscription numbered `index` (0 = first) was cancelled.
-  func cancels(of index: Int) -> Int { counts.withLock { $0.cancels.filter { $0 == index }.count } }
+  public func cancels(of index: Int) -> Int { counts.withLock { $0.cancels.filter { $0 == index }.count } }
 
   fileprivate func request(_ demand: Subscribers.Demand) { counts.withLock { $0.requests.append(demand) } }
   fileprivate func cancel(_ index: Int) { counts.withLock { $0.cancels.append(index) } }
@@ -364,8 +176,8 @@ final class RogueLog: @unchecked Sendable {
 /// A subscription of a `Rogue`: it records what it is asked, and holds
 /// nothing but the log, so that a weak reference tells whether the
 /// subscriber let it go.
-final class RogueSubscription: Subscription, @unchecked Sendable {
-  let index: Int
+public final class RogueSubscription: Subscription, @unchecked Sendable {
+  public let index: Int
   private let log: RogueLog
 
   fileprivate init(index: Int, log: RogueLog) {
@@ -373,8 +185,8 @@ final class RogueSubscription: Subscription, @unchecked Sendable {
     self.log = log
   }
 
-  func request(_ demand: Subscribers.Demand) { log.request(demand) }
-  func cancel() { log.cancel(index) }
+  public func request(_ demand: Subscribers.Demand) { log.request(demand) }
+  public func cancel() { log.cancel(index) }
 }
 
 /// An upstream that breaks the contract when told to: it sends whatever the
@@ -382,9 +194,9 @@ final class RogueSubscription: Subscription, @unchecked Sendable {
 /// second subscription. It keeps its subscribers until `forget()`; it never
 /// keeps its subscriptions (a weak reference to the last one is
 /// `lastSubscription`).
-final class Rogue<Output, Failure: Error>: Publisher, @unchecked Sendable {
+public final class Rogue<Output, Failure: Error>: Publisher, @unchecked Sendable {
   // @unchecked Sendable: the subscribers are under the lock and called after it.
-  let log = RogueLog()
+  public let log = RogueLog()
   private let subscribers = Lock<[AnySubscriber<Output, Failure>]>([])
   private let retained = Lock<[AnyCancellable]>([])
   private let handed = Atomic<Int>(0)
@@ -394,20 +206,22 @@ final class Rogue<Output, Failure: Error>: Publisher, @unchecked Sendable {
     weak var subscription: RogueSubscription?
   }
 
+  public init() {}
+
   /// The last subscription handed out, while someone keeps it.
-  var lastSubscription: RogueSubscription? { weakSubscription.withLock { $0.subscription } }
+  public var lastSubscription: RogueSubscription? { weakSubscription.withLock { $0.subscription } }
 
-  var subscriberCount: Int { subscribers.withLock { $0.count } }
+  public var subscriberCount: Int { subscribers.withLock { $0.count } }
 
-  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let any = AnySubscriber(subscriber)
-    let carried = Carried(any)
+    let carried = UncheckedSendable(any)
     subscribers.withLock { $0.append(carried.value) }
     subscribeAgain(any)
   }
 
   /// Hands every subscriber one more subscription, as a buggy upstream would.
-  func subscribeAgain() {
+  public func subscribeAgain() {
     for subscriber in subscribers.withLock({ $0 }) {
       subscribeAgain(subscriber)
     }
@@ -420,27 +234,27 @@ final class Rogue<Output, Failure: Error>: Publisher, @unchecked Sendable {
   }
 
   /// Sends a value to every subscriber, with or without demand.
-  func send(_ value: Output) {
+  public func send(_ value: Output) {
     for subscriber in subscribers.withLock({ $0 }) {
       _ = subscriber.receive(value)
     }
   }
 
   /// Sends a completion to every subscriber, and keeps them.
-  func send(completion: Subscribers.Completion<Failure>) {
+  public func send(completion: Subscribers.Completion<Failure>) {
     for subscriber in subscribers.withLock({ $0 }) {
       subscriber.receive(completion: completion)
     }
   }
 
   /// Keeps `cancellable` until `forget()`.
-  func retain(_ cancellable: AnyCancellable) {
-    let carried = Carried(cancellable)
+  public func retain(_ cancellable: AnyCancellable) {
+    let carried = UncheckedSendable(cancellable)
     retained.withLock { $0.append(carried.value) }
   }
 
   /// Lets the subscribers go, as a well-behaved upstream does after the end.
-  func forget() {
+  public func forget() {
     let gone = subscribers.withLock { subscribers in
       defer { subscribers = [] }
       return subscribers
@@ -453,51 +267,123 @@ final class Rogue<Output, Failure: Error>: Publisher, @unchecked Sendable {
   }
 }
 
+/// One event a property test has a `Rogue` send, whatever the contract says.
+public enum UpstreamEvent: CustomStringConvertible, Sendable {
+  case value(Int)
+  case finished
+  /// A failure, `TestError(code:)` with this code.
+  case failure(Int)
+
+  public var description: String {
+    switch self {
+    case let .value(value): "\(value)"
+    case .finished: "|"
+    case let .failure(code): "x\(code)"
+    }
+  }
+
+  /// Zero to five random events: mostly values, then completions, in any order.
+  public static func random(using generator: inout SplitMix64) -> [UpstreamEvent] {
+    (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+      switch Int.random(in: 0..<10, using: &generator) {
+      case 0..<6: .value(Int.random(in: 0..<100, using: &generator))
+      case 6..<8: .finished
+      default: .failure(Int.random(in: 0..<10, using: &generator))
+      }
+    }
+  }
+}
+
+extension Rogue where Output == Int, Failure == TestError {
+  /// Sends `events`, in order, to every subscriber.
+  public func play(_ events: [UpstreamEvent]) {
+    for event in events {
+      switch event {
+      case let .value(value): send(value)
+      case .finished: send(completion: .finished)
+      case let .failure(code): send(completion: .failure(TestError(code: code)))
+      }
+    }
+  }
+}
+
 // MARK: - Stress
 
 /// A system under stress: sources that the threads drive, and the publisher
 /// under test, subscribed by one or more witnesses.
-struct StressSystem<Output, Failure: Error>: @unchecked Sendable {
+public struct StressSystem<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked Sendable: the closures drive thread-safe sources (subjects,
   // futures, trait publishers' promises); that is what the suite tests.
 
   /// How many sources `send` and `complete` address (numbered from 0).
-  var sources: Int
+  public var sources: Int
   /// How many witnesses `subscribe` expects (share has several).
-  var witnesses = 1
+  public var witnesses = 1
   /// The late events allowed after a cancel returned: calls already in
   /// flight on the other threads.
-  var inFlight: Int? = nil
+  public var inFlight: Int? = nil
   /// How long a round waits for asynchronous releases before it reports a leak.
-  var settleTimeout: Duration = .seconds(2)
+  public var settleTimeout: Duration = .seconds(2)
   /// Sends a value to a source.
-  var send: (_ source: Int, _ value: Int) -> Void
+  public var send: (_ source: Int, _ value: Int) -> Void
   /// Completes a source, finished or failed.
-  var complete: (_ source: Int, _ failure: Bool) -> Void
+  public var complete: (_ source: Int, _ failure: Bool) -> Void
   /// Subscribes the witnesses to the publisher under test.
-  var subscribe: ([Witness<Output, Failure>]) -> Void
+  public var subscribe: ([ContractChecker<Output, Failure>]) -> Void
+
+  public init(
+    sources: Int,
+    witnesses: Int = 1,
+    inFlight: Int? = nil,
+    settleTimeout: Duration = .seconds(2),
+    send: @escaping (_ source: Int, _ value: Int) -> Void,
+    complete: @escaping (_ source: Int, _ failure: Bool) -> Void,
+    subscribe: @escaping ([ContractChecker<Output, Failure>]) -> Void
+  ) {
+    self.sources = sources
+    self.witnesses = witnesses
+    self.inFlight = inFlight
+    self.settleTimeout = settleTimeout
+    self.send = send
+    self.complete = complete
+    self.subscribe = subscribe
+  }
+}
+
+extension StressSystem where Output == Int, Failure == TestError {
+  /// A system whose sources are `subjects` (numbered as given; a failure is
+  /// `TestError(code: 1)`) and whose publisher under test is `publisher`,
+  /// subscribed by each of `witnesses` checkers.
+  public static func subjects<S: Subject, P: Publisher>(
+    _ subjects: [S],
+    witnesses: Int = 1,
+    publisher: P
+  ) -> Self where S.Output == Int, S.Failure == TestError, P.Output == Int, P.Failure == TestError {
+    StressSystem(
+      sources: subjects.count,
+      witnesses: witnesses,
+      send: { subjects[$0].send($1) },
+      complete: { subjects[$0].send(completion: $1 ? .failure(TestError(code: 1)) : .finished) },
+      subscribe: { for witness in $0 { publisher.subscribe(witness) } }
+    )
+  }
 }
 
 /// One step of a thread's script.
-enum StressStep: Sendable {
+public enum StressStep: Sendable {
   case send(source: Int, value: Int)
   case complete(source: Int, failure: Bool)
   case request(witness: Int, count: Int)
   case cancel(witness: Int)
 }
 
-/// Carries a value that is not `Sendable` into a lock, for code that owns every use of it.
-struct Carried<Value>: @unchecked Sendable {
-  let value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-}
-
 /// A weak reference, for arrays of them.
-struct WeakRef<Object: AnyObject>: @unchecked Sendable {
-  weak var object: Object?
+public struct WeakRef<Object: AnyObject>: @unchecked Sendable {
+  public weak var object: Object?
+
+  public init(object: Object?) {
+    self.object = object
+  }
 }
 
 /// A round of a stress suite: the system, its witnesses, and what each thread does.
@@ -506,7 +392,7 @@ private final class StressRound<Output, Failure: Error>: @unchecked Sendable {
   // `scripts`; the test thread changes them after the threads are done.
   let seed: UInt64
   var system: StressSystem<Output, Failure>?
-  var witnesses: [Witness<Output, Failure>]
+  var witnesses: [ContractChecker<Output, Failure>]
   let scripts: [[StressStep]]
   weak var token: Token?
 
@@ -518,7 +404,7 @@ private final class StressRound<Output, Failure: Error>: @unchecked Sendable {
     self.token = token
     self.system = system
     witnesses = (0..<system.witnesses).map { _ in
-      Witness(
+      ContractChecker(
         initialDemand: generator.demand(),
         demandPerValue: generator.chance(0.5) ? .none : .max(1),
         cancelAfter: generator.chance(0.2) ? Int.random(in: 1...3, using: &generator) : nil
@@ -556,13 +442,13 @@ private final class StressRound<Output, Failure: Error>: @unchecked Sendable {
 /// Runs rounds of `threads` threads playing random scripts against the
 /// system that `make` builds (capturing the token in the operator's
 /// closures, if it has any), until the budget is spent; after each round,
-/// checks the contract (see `Witness`) and that everything is released:
+/// checks the contract (see `ContractChecker`) and that everything is released:
 /// the witnesses while the sources still live, the token and the upstream
 /// chain once the round is dropped.
 ///
 /// - Returns: The number of rounds run.
 @discardableResult
-func stress<Output, Failure: Error>(
+public func stress<Output, Failure: Error>(
   _ name: String,
   threads: Int = 2,
   light: Int = 150,
@@ -582,10 +468,9 @@ func stress<Output, Failure: Error>(
     for round in rounds {
       round.system?.subscribe(round.witnesses)
     }
-    let start = StartLine(threads: threads)
-    start.run { thread in
+    Race(threads: threads).run { thread, race in
       for round in rounds {
-        start.meet()
+        race.meet()
         round.play(thread: thread)
       }
     }
@@ -644,17 +529,19 @@ private func check<Output, Failure: Error>(_ round: StressRound<Output, Failure>
 // MARK: - Operator rows
 
 /// Returns `value`, keeping `token` alive as long as the closure that calls it.
-func keep<Value>(_ token: Token, _ value: Value) -> Value {
+public func keep<Value>(_ token: Token, _ value: Value) -> Value {
   withExtendedLifetime(token) { value }
 }
 
 /// A stream that forgets what it is told.
-struct NullStream: TextOutputStream {
-  mutating func write(_ string: String) {}
+public struct NullStream: TextOutputStream {
+  public init() {}
+
+  public mutating func write(_ string: String) {}
 }
 
 /// What a misbehaving upstream, or the end of a subscription, is tried with.
-enum Misbehaviour: String, CaseIterable, Sendable {
+public enum Misbehaviour: String, CaseIterable, Sendable {
   /// Two values, although the downstream asked for nothing.
   case valueWithoutDemand
   /// A value, finished, then another value and another finished.
@@ -666,45 +553,45 @@ enum Misbehaviour: String, CaseIterable, Sendable {
 }
 
 /// How a subscription ends, for the leak checks.
-enum Ending: String, CaseIterable, Sendable {
+public enum Ending: String, CaseIterable, Sendable {
   case finish
   case cancel
 }
 
 /// One operator of the table: it can be tried with each misbehaviour, and
 /// checked for leaks after each ending.
-struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
+public struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
   // @unchecked Sendable: a row is built once and only read; each run makes its own objects.
-  let name: String
+  public let name: String
   /// Combine forwards a value sent without demand through this operator
   /// (it is transparent to demand), so the downstream sees it.
-  let passesUndemanded: Bool
+  public let passesUndemanded: Bool
   /// Combine traps on a value sent without demand through this operator (it
   /// counts the downstream's demand), and so does ReactiveCore: that
   /// misbehaviour is pinned by the operator's exit test, not tried here.
-  let trapsOnUndemanded: Bool
+  public let trapsOnUndemanded: Bool
   /// The operator may hold several upstream subscriptions at once.
-  let acceptsSecondSubscription: Bool
+  public let acceptsSecondSubscription: Bool
   /// Combine forwards every event through this operator as it comes, and
   /// hands the upstream's subscription to the downstream.
-  let transparent: Bool
+  public let transparent: Bool
   /// The subscription the downstream holds keeps the publisher (and its
   /// closures) after the end, as Combine's does, until the downstream
   /// lets it go.
-  let keepsPublisherUntilReleased: Bool
+  public let keepsPublisherUntilReleased: Bool
   /// After a cancel, the operator stays subscribed to its upstream by
   /// design (`preventCancellation`), while the downstream keeps its subscription.
-  let keepsUpstreamAfterCancel: Bool
-  let misbehave: (Misbehaviour) -> [String]
-  let leak: (Ending) -> [String]
+  public let keepsUpstreamAfterCancel: Bool
+  public let misbehave: (Misbehaviour) -> [String]
+  public let leak: (Ending) -> [String]
   /// Races a cancel against an upstream that keeps sending (it ignores the
   /// cancel), `rounds` times: after `cancel()` returned, at most the value in
   /// flight arrives.
-  let raceCancel: (_ rounds: Int) -> [String]
+  public let raceCancel: (_ rounds: Int) -> [String]
 
-  var description: String { name }
+  public var description: String { name }
 
-  init<P: Publisher>(
+  public init<P: Publisher>(
     _ name: String,
     passesUndemanded: Bool = false,
     trapsOnUndemanded: Bool = false,
@@ -726,7 +613,7 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
       if trapsOnUndemanded, misbehaviour == .valueWithoutDemand { return [] }
       let upstream = Rogue<Int, TestError>()
       let scheduler = VirtualTimeScheduler()
-      let witness = Witness<P.Output, P.Failure>(
+      let witness = ContractChecker<P.Output, P.Failure>(
         initialDemand: misbehaviour == .valueWithoutDemand ? .none : .unlimited
       )
       make(upstream, scheduler, Token()).subscribe(witness)
@@ -759,7 +646,7 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
         upstream.send(completion: .finished)
         flush()
         problems = witness.problems()
-        if witness.completions != 1 { problems.append("\(witness.completions) completions") }
+        if witness.completions.count != 1 { problems.append("\(witness.completions.count) completions") }
       case .completesTwice:
         upstream.send(completion: .failure(TestError(code: 1)))
         flush()
@@ -767,7 +654,7 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
         upstream.send(completion: .finished)
         flush()
         problems = witness.problems()
-        if witness.completions > 1 { problems.append("\(witness.completions) completions") }
+        if witness.completions.count > 1 { problems.append("\(witness.completions.count) completions") }
       case .secondSubscription:
         guard let first = upstream.lastSubscription?.index else {
           return ["the operator kept no upstream subscription"]
@@ -783,7 +670,7 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
         upstream.send(completion: .finished)
         flush()
         problems += witness.problems()
-        if witness.snapshot.subscriptions != 1 { problems.append("\(witness.snapshot.subscriptions) subscriptions") }
+        if witness.subscriptions != 1 { problems.append("\(witness.subscriptions) subscriptions") }
       }
       upstream.forget()
       if transparent {
@@ -805,12 +692,10 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
       for round in 0..<rounds {
         let upstream = Rogue<Int, TestError>()
         let scheduler = VirtualTimeScheduler()
-        let witness = Witness<P.Output, P.Failure>()
+        let witness = ContractChecker<P.Output, P.Failure>()
         make(upstream, scheduler, Token()).subscribe(witness)
         scheduler.advance(by: .seconds(10))
-        let start = StartLine(threads: 2)
-        start.run { thread in
-          start.meet()
+        Race(threads: 2).run { thread, _ in
           if thread == 0 {
             for value in 0..<20 { upstream.send(value) }
           } else {
@@ -827,13 +712,13 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
       let upstream = Rogue<Int, TestError>()
       let scheduler = VirtualTimeScheduler()
       weak var weakToken: Token?
-      weak var weakWitness: Witness<P.Output, P.Failure>?
+      weak var weakWitness: ContractChecker<P.Output, P.Failure>?
       let flush = { scheduler.advance(by: .seconds(10)) }
       // The test keeps the downstream's subscription, as a subscriber may.
       var kept: (any Subscription)? = {
         let token = Token()
         weakToken = token
-        let witness = Witness<P.Output, P.Failure>()
+        let witness = ContractChecker<P.Output, P.Failure>()
         weakWitness = witness
         make(upstream, scheduler, token).subscribe(witness)
         flush()
@@ -865,4 +750,13 @@ struct OperatorRow: @unchecked Sendable, CustomStringConvertible {
       return problems
     }
   }
+}
+
+// MARK: - Selection
+
+extension Tag {
+  /// The reliability suites (stress, property, misbehaving-upstream and leak
+  /// suites): `make check` runs every suite with this tag again, alone, in
+  /// the heavy mode, so that a new suite is picked up without a list to edit.
+  @Tag public static var reliability: Self
 }

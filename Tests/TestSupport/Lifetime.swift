@@ -1,0 +1,57 @@
+public import ReactiveCore
+public import Testing
+public import TraitsTesting
+
+/// Subscribes a `LifetimeProbe` to the operator that `make` builds on a
+/// fresh upstream, with a `Token` captured by the operator's closure (or
+/// held as its value), then runs `end` (completing, failing or
+/// cancelling); checks that neither the probe (the downstream) nor the
+/// token survives, although the test still holds the subscription.
+public func expectReleases<Input, UpstreamFailure: Error, P: Publisher>(
+  demand: Subscribers.Demand = .unlimited,
+  _ make: (TestPublisher<Input, UpstreamFailure>, Token) -> P,
+  end: (TestPublisher<Input, UpstreamFailure>, any Subscription) -> Void,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  weak var weakProbe: LifetimeProbe<P.Output, P.Failure>?
+  weak var weakToken: Token?
+  let upstream = TestPublisher<Input, UpstreamFailure>()
+  let subscription: any Subscription = try {
+    let token = Token()
+    weakToken = token
+    let probe = LifetimeProbe<P.Output, P.Failure>(demand: demand)
+    make(upstream, token).subscribe(probe)
+    weakProbe = probe
+    return try #require(probe.subscription, sourceLocation: sourceLocation)
+  }()
+  end(upstream, subscription)
+  #expect(weakProbe == nil, "the downstream is still alive", sourceLocation: sourceLocation)
+  #expect(weakToken == nil, "the closure is still alive", sourceLocation: sourceLocation)
+  _ = subscription
+}
+
+/// Ends a subscription by finishing its upstream.
+public func finishUpstream<Input, Failure>(_ upstream: TestPublisher<Input, Failure>, _: any Subscription) {
+  upstream.send(completion: .finished)
+}
+
+/// Ends a subscription by cancelling it.
+public func cancelSubscription<Input, Failure>(_: TestPublisher<Input, Failure>, _ subscription: any Subscription) {
+  subscription.cancel()
+}
+
+extension RecordingSubscriber where Failure == any Error {
+  /// The events, each failure read as a `TestError`, so that a whole event
+  /// list of a `try` operator compares with `==`. A failure of another type
+  /// reads as `TestError(code: -1)`.
+  public var testEvents: [RecordingSubscriber<Input, TestError>.Event] {
+    events.map { event in
+      switch event {
+      case .subscription: .subscription
+      case let .value(value): .value(value)
+      case .finished: .finished
+      case let .failure(error): .failure(error as? TestError ?? TestError(code: -1))
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+public import ReactiveCore
+
+/// A subscriber that keeps its subscription strongly, as Combine's
+/// subscribers do, so that lifetime tests can check that a subscription
+/// releases its downstream: after completion or cancel, the probe must be
+/// freed although the test still holds the subscription.
+public final class LifetimeProbe<Input, Failure: Error>: Subscriber, @unchecked Sendable {
+  // @unchecked Sendable: touched only under the lock, like the probe itself.
+  private struct Received: @unchecked Sendable {
+    var subscription: (any Subscription)?
+    var completed = false
+  }
+
+  private let demand: Subscribers.Demand
+  private let received = Lock(Received())
+
+  public init(demand: Subscribers.Demand) {
+    self.demand = demand
+  }
+
+  public var subscription: (any Subscription)? { received.withLock { $0.subscription } }
+  public var isCompleted: Bool { received.withLock { $0.completed } }
+
+  public func receive(subscription: any Subscription) {
+    received.withLock { $0.subscription = subscription }
+    if demand > 0 { subscription.request(demand) }
+  }
+
+  public func receive(_ input: Input) -> Subscribers.Demand { .none }
+
+  public func receive(completion: Subscribers.Completion<Failure>) {
+    received.withLock { $0.completed = true }
+  }
+}
+
+/// A subscription that records what its subscriber asks of it.
+public final class SubscriptionProbe: Subscription, @unchecked Sendable {
+  // @unchecked Sendable: the log is behind its lock.
+  private let log = Lock<(requests: [Subscribers.Demand], cancels: Int)>(([], 0))
+
+  public init() {}
+
+  public var requests: [Subscribers.Demand] { log.withLock { $0.requests } }
+  public var cancels: Int { log.withLock { $0.cancels } }
+
+  public func request(_ demand: Subscribers.Demand) {
+    log.withLock { $0.requests.append(demand) }
+  }
+
+  public func cancel() {
+    log.withLock { $0.cancels += 1 }
+  }
+}

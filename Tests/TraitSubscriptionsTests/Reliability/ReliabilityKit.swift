@@ -1,1 +1,0 @@
-../../ReactiveCoreTests/Reliability/ReliabilityKit.swift
