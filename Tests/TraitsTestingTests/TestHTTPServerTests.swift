@@ -27,7 +27,9 @@ import FoundationNetworking
     #expect(response.statusCode == 201)
     #expect(response.value(forHTTPHeaderField: "X-Method") == "PUT")
     #expect(String(decoding: data, as: UTF8.self) == "got /items?page=2")
-    let exchange = try #require(server.exchanges.first)
+    // The exchange is recorded once the answer is written, which may be
+    // after the client has read it: wait for it.
+    let exchange = try #require(await server.waitForExchanges(count: 1).first)
     #expect(exchange.request.headers["x-test"] == "yes")
     #expect(exchange.request.body == Data("body".utf8))
     #expect(exchange.outcome == .answered(status: 201))
