@@ -1,47 +1,82 @@
-/// A first-in first-out queue: an array read from a moving head, compacted
-/// when the head passes half of it.
+/// A first-in first-out queue: the oldest element inline, the others in an
+/// array read from a moving head, compacted when the head passes half of it.
+///
+/// The inline slot is there for speed: most queues hold one value at a time
+/// (a value queued, then delivered at once by the drain), and a lone value
+/// then needs no array storage at all. It saves the one allocation per
+/// subscription that the first `append` used to make (the single life cycle
+/// of `make bench`: 6 → 5 mallocs) and the array bookkeeping per value.
+///
+/// Invariant: `first` is nil only when the queue is empty.
 @usableFromInline
 struct CombiningQueue<Element> {
-  @usableFromInline var storage: [Element] = []
+  @usableFromInline var first: Element?
+  @usableFromInline var rest: [Element] = []
   @usableFromInline var head = 0
 
   @inlinable init() {}
 
-  @inlinable var isEmpty: Bool { head == storage.count }
-  @inlinable var count: Int { storage.count - head }
+  @inlinable var isEmpty: Bool { first == nil }
+  @inlinable var count: Int { first == nil ? 0 : 1 + rest.count - head }
 
-  @inlinable mutating func append(_ element: Element) {
-    storage.append(element)
+  /// The elements, oldest first.
+  @inlinable var elements: [Element] {
+    guard let first else { return [] }
+    return [first] + rest[head...]
   }
 
-  @inlinable mutating func removeFirst() -> Element {
-    let element = storage[head]
-    head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head > 32, head * 2 > storage.count {
-      storage.removeFirst(head)
-      head = 0
+  @inlinable mutating func append(_ element: Element) {
+    if first == nil {
+      first = element
+    } else {
+      rest.append(element)
     }
-    return element
+  }
+
+  /// Removes and returns the oldest element; the queue must not be empty.
+  @inlinable mutating func removeFirst() -> Element {
+    guard head < rest.count else {
+      return first.take()!
+    }
+    defer {
+      head += 1
+      if head == rest.count {
+        rest.removeAll(keepingCapacity: true)
+        head = 0
+      } else if head > 32, head * 2 > rest.count {
+        rest.removeFirst(head)
+        head = 0
+      }
+    }
+    return Self.exchange(&first, with: rest[head])
   }
 
   /// Replaces the newest element; the queue must not be empty.
   @inlinable mutating func replaceLast(with element: Element) -> Element {
-    let index = storage.count - 1
-    let old = storage[index]
-    storage[index] = element
+    guard head < rest.count else {
+      return Self.exchange(&first, with: element)
+    }
+    let index = rest.count - 1
+    let old = rest[index]
+    rest[index] = element
     return old
   }
 
   /// Empties the queue and returns what it held, to release after the lock.
   @inlinable mutating func removeAll() -> [Element] {
     defer {
-      storage = []
+      first = nil
+      rest = []
       head = 0
     }
-    return Array(storage[head...])
+    return elements
+  }
+
+  /// Puts `element` in the occupied inline slot and returns what was there.
+  @inlinable static func exchange(_ slot: inout Element?, with element: Element) -> Element {
+    let old = slot!
+    slot = element
+    return old
   }
 }
 

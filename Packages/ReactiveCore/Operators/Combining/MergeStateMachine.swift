@@ -63,7 +63,7 @@ package struct MergeStateMachine<Downstream, Upstream, Output, Failure: Error> {
 
     /// The values that were waiting for demand.
     @inlinable
-    package var values: [Output] { Array(queue.storage[queue.head...]) }
+    package var values: [Output] { queue.elements }
   }
 
   @usableFromInline
