@@ -1,3 +1,4 @@
+import LockSupport
 package import ReactiveCore
 
 /// The subscriber behind the `value` properties of the trait publishers: it

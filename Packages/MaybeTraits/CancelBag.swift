@@ -1,3 +1,4 @@
+import LockSupport
 public import ReactiveCore
 
 /// A cancellable container of subscriptions that forgets each subscription

@@ -1,3 +1,4 @@
+import LockSupport
 package import ReactiveCore
 
 /// What a runtime trait check saw go wrong: a violation of the trait's

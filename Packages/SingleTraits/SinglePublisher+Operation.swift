@@ -1,4 +1,5 @@
 public import Foundation
+import LockSupport
 import MaybeTraits
 public import ReactiveCore
 

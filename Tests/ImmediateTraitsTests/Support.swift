@@ -1,3 +1,4 @@
+import LockSupport
 import ReactiveCore
 import Testing
 

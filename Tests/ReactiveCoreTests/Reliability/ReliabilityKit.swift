@@ -9,6 +9,7 @@
 //   property and stress suite; a failure prints the seed to use.
 
 import Foundation
+import LockSupport
 import ReactiveCore
 import Synchronization
 import Testing
