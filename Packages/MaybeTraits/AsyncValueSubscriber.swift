@@ -1,5 +1,5 @@
 import LockSupport
-package import ReactiveCore
+import ReactiveCore
 
 /// The subscriber behind the `value` properties of the trait publishers: it
 /// subscribes, requests one value, and resumes one waiting task with the
