@@ -30,8 +30,36 @@ func library(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
   .target(name: name, dependencies: dependencies, swiftSettings: swiftSettings)
 }
 
+/// Test files not built here, each because OpenCombine's own operators differ
+/// from Combine where the file looks (the differential tests of Compatibility/
+/// list these differences).
+let excluded: [String: [String]] = [
+  "SingleTraits": [
+    // Seeded chains of Combine operators (zip, prefix…) checked event by
+    // event: OpenCombine's zip delivers a failure before the subscription.
+    "SingleTraitsTests/Reliability/SinglePropertyTests.swift",
+    // Misbehaving upstreams under Combine operators: OpenCombine's zip
+    // crashes on a value after completion.
+    "SingleTraitsTests/Reliability/SingleMisbehavingUpstreamTests.swift",
+    // zipSingle() and TraitPublishers.zip are chains of Combine's zip:
+    // OpenCombine's zip crashes (an unowned reference read after release)
+    // when an upstream ends before the others.
+    "SingleTraitsTests/ZipSingleTests.swift",
+    "SingleTraitsTests/TraitPublishersZipTests.swift",
+  ]
+]
+
 func tests(_ name: String, dependencies: [Target.Dependency]) -> Target {
-  .testTarget(name: "\(name)Tests", dependencies: dependencies, swiftSettings: swiftSettings)
+  // Swift 5 mode: the test sources lean on ReactiveCore's Sendable annotations
+  // (its subjects, schedulers and erased publishers are Sendable), which Apple's
+  // Combine and OpenCombine do not declare; the trait modules themselves build
+  // in Swift 6 mode above.
+  .testTarget(
+    name: "\(name)Tests",
+    dependencies: dependencies,
+    exclude: excluded[name] ?? [],
+    swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)]
+  )
 }
 
 let package = Package(
