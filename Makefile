@@ -67,18 +67,26 @@ bench:
 ## compared. Fails on any difference that
 ## Compatibility/Sources/Differential/ExpectedDifferences.swift does not
 ## explain; Compatibility/README.md says how to read one.
+##
+## Then the Apple path (AppleSwitch/, a separate package): the trait modules,
+## TraitsTesting and the trait test suites, built from the same sources through
+## the switch that makes ReactiveCore Apple's Combine, against OpenCombine; the
+## libraries warnings-as-errors, then the suites.
 compat:
 	cd Compatibility && $(SWIFT) build $(BUILD_FLAGS)
 	cd Compatibility && ./.build/debug/Differential
+	cd AppleSwitch && $(SWIFT) build --explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors
+	cd AppleSwitch && $(SWIFT) build --build-tests --explicit-target-dependency-import-check error
+	cd AppleSwitch && $(SWIFT) test --skip-build --disable-xctest
 
 ## make lint: formatting, checked (make format fixes it).
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources \
-	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
+	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift
 
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources \
-	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
+	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift
 
 ## make check: the whole suite under ThreadSanitizer (in its own build folder,
 ## so that it does not invalidate the normal build), then the reliability
@@ -116,4 +124,4 @@ check:
 	  exit $$status
 
 clean:
-	rm -rf .build .build-tsan Examples/.build Compatibility/.build
+	rm -rf .build .build-tsan Examples/.build Compatibility/.build AppleSwitch/.build
