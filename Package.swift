@@ -19,12 +19,12 @@ import PackageDescription
 // builder is an Apple machine:
 // - No (Linux, Windows…): ReactiveCore is today's implementation, Packages/ReactiveCore.
 // - Yes: ReactiveCore is the one file of Packages/ReactiveCoreOnCombine, which
-//   re-exports Combine where the build's target platform has it (every Apple platform)
-//   and compiles no publisher machinery of its own. When that Mac cross-compiles for
-//   Linux (a Swift SDK), the target has no Combine: the same file then re-exports the
-//   implementation, built under the name ReactiveCoreImplementation for those
-//   platforms only (a platform condition, which SwiftPM evaluates for the target).
+//   re-exports Combine and compiles no publisher machinery of its own.
 //   ReactiveCoreTests, which pin our implementation, are not built there.
+//   (A Mac cross-compiling for Linux with a Swift SDK is not supported yet: the
+//   target platform has no Combine. The fix, a platform-conditioned dependency on
+//   the implementation built under another module name, needs the five files that
+//   write `ReactiveCore.Publisher` to stop naming their module.)
 // The AppleSwitch package (beside this one) builds the same switch file against
 // OpenCombine, a stand-in with Combine's API, and runs the trait suites on it.
 //
@@ -54,24 +54,8 @@ func tests(_ name: String, dependencies: [Target.Dependency]) -> Target {
 }
 
 #if canImport(Combine)
-let reactiveCore: [Target] = [
-  .target(
-    name: "ReactiveCore",
-    dependencies: [
-      .target(
-        name: "ReactiveCoreImplementation",
-        condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])
-      )
-    ],
-    path: "Packages/ReactiveCoreOnCombine",
-    swiftSettings: swiftSettings
-  ),
-  .target(
-    name: "ReactiveCoreImplementation",
-    dependencies: ["LockSupport"],
-    path: "Packages/ReactiveCore",
-    swiftSettings: swiftSettings
-  ),
+let reactiveCore = [
+  Target.target(name: "ReactiveCore", path: "Packages/ReactiveCoreOnCombine", swiftSettings: swiftSettings)
 ]
 let reactiveCoreTests: [Target] = []
 #else

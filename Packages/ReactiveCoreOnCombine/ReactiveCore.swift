@@ -8,13 +8,10 @@
 
 #if canImport(Combine)
 @_exported public import Combine
-#elseif canImport(ReactiveCoreImplementation)
-// A Mac cross-compiling for Linux: the target platform has no Combine.
-@_exported public import ReactiveCoreImplementation
 #elseif canImport(OpenCombine)
 @_exported public import OpenCombine
 @_exported public import OpenCombineDispatch
 @_exported public import OpenCombineFoundation
 #else
-#error("ReactiveCore needs Apple's Combine, its own implementation or OpenCombine")
+#error("ReactiveCore on Combine: the target platform has no Combine (cross-compiling from a Mac is not supported yet)")
 #endif
