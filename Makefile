@@ -82,18 +82,39 @@ bench:
 ## compared. Fails on any difference that
 ## Compatibility/Sources/Differential/ExpectedDifferences.swift does not
 ## explain; Compatibility/README.md says how to read one.
+##
+## Then the Apple path (AppleSwitch/, a separate package): the trait modules,
+## TraitsTesting and the trait test suites, built from the same sources through
+## the switch that makes ReactiveCore Apple's Combine, against OpenCombine; the
+## libraries warnings-as-errors, then the suites.
+## The compile checks that hold on OpenCombine too (the conformance tables of
+## Apple's Foundation publishers among them); the others use operators
+## OpenCombine lacks (merge, combineLatest, collect(.byTime)) or pin
+## ReactiveCore's Sendable annotations.
+APPLE_SWITCH_BIN = $(shell cd AppleSwitch && $(SWIFT) build --show-bin-path)
+APPLE_SWITCH_COMPILE_CHECKS := $(addprefix Tests/CompileChecks/,ReactiveCoreGuarantees.swift \
+  RedundantConversions.swift ReexportsSingleTraits.swift ReexportsTraitModules.swift SpecialisedOverloads.swift \
+  TimeAndFoundationConformances.swift TraitOperatorConformances.swift TraitProtocols.swift \
+  TraitsTestingConformances.swift)
+
 compat:
 	cd Compatibility && $(SWIFT) build $(BUILD_FLAGS)
 	cd Compatibility && ./.build/debug/Differential
+	cd AppleSwitch && $(SWIFT) build --explicit-target-dependency-import-check error -Xswiftc -warnings-as-errors
+	cd AppleSwitch && $(SWIFT) build --build-tests --explicit-target-dependency-import-check error
+	cd AppleSwitch && $(SWIFT) test --skip-build --disable-xctest
+	COMPILE_CHECKS_MODULES=$(APPLE_SWITCH_BIN)/Modules \
+	  COMPILE_CHECKS_FLAGS="-Xcc -fmodule-map-file=$(APPLE_SWITCH_BIN)/COpenCombineHelpers.build/module.modulemap" \
+	  ./Scripts/compile-checks.sh $(APPLE_SWITCH_COMPILE_CHECKS)
 
 ## make lint: formatting, checked (make format fixes it).
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
-	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
+	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift
 
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
-	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential
+	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift
 
 ## make check: the whole suite under ThreadSanitizer (in its own build folder,
 ## so that it does not invalidate the normal build), then the reliability
@@ -137,4 +158,4 @@ check:
 	  exit $$status
 
 clean:
-	rm -rf .build .build-tsan Examples/.build Compatibility/.build
+	rm -rf .build .build-tsan Examples/.build Compatibility/.build AppleSwitch/.build

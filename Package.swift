@@ -3,17 +3,43 @@ import PackageDescription
 
 // Module graph (a module imports only what is to its left; the build checks it):
 //
+//   LockSupport <- ReactiveCore (today's implementation), and <- every trait module and TraitsTesting
 //   ReactiveCore <- MaybeTraits <- SingleTraits <- TraitSubscriptions
 //   ReactiveCore, MaybeTraits, SingleTraits <- CompletableTraits (andThen can give a single)
 //   ReactiveCore <- ImmediateTraits
 //   ReactiveCore, MaybeTraits, SingleTraits, ImmediateTraits <- TraitsTesting
 //   everything <- CombineTraits (umbrella: re-exports only)
-//   ReactiveCore, MaybeTraits, SingleTraits, CompletableTraits, TraitsTesting <- TestSupport
+//   ReactiveCore, LockSupport, MaybeTraits, SingleTraits, CompletableTraits, TraitsTesting <- TestSupport
 //     (not a product: what the test targets share; only they depend on it)
+//
+// LockSupport holds `Lock`, the one helper the trait modules share with the core;
+// apart from it they use only Combine's public API, so that they build unchanged on
+// Apple's Combine (below).
+//
+// ReactiveCore is Apple's Combine where Combine exists. The manifest is compiled for
+// the machine that runs the build, so `canImport(Combine)` here asks whether the
+// builder is an Apple machine:
+// - No (Linux, Windows…): ReactiveCore is today's implementation, Packages/ReactiveCore.
+// - Yes: ReactiveCore is the one file of Packages/ReactiveCoreOnCombine, which
+//   re-exports Combine and compiles no publisher machinery of its own.
+//   ReactiveCoreTests, which pin our implementation, are not built there.
+//   (A Mac cross-compiling for Linux with a Swift SDK is not supported yet: the
+//   target platform has no Combine. The fix, a platform-conditioned dependency on
+//   the implementation built under another module name, needs the five files that
+//   write `ReactiveCore.Publisher` to stop naming their module.)
+// The AppleSwitch package (beside this one) builds the same switch file against
+// OpenCombine, a stand-in with Combine's API, and runs the trait suites on it.
+//
+// REACTIVECORE_IS_COMBINE is defined where ReactiveCore is a foreign Combine (Apple's
+// platforms here; always in AppleSwitch/): it marks the few places, listed in
+// Docs/Migration.md, where the traits or their tests must differ.
+
+let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
 
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
+  .define("REACTIVECORE_IS_COMBINE", .when(platforms: applePlatforms)),
 ]
 
 func library(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
@@ -29,6 +55,16 @@ func tests(_ name: String, dependencies: [Target.Dependency]) -> Target {
   )
 }
 
+#if canImport(Combine)
+let reactiveCore = [
+  Target.target(name: "ReactiveCore", path: "Packages/ReactiveCoreOnCombine", swiftSettings: swiftSettings)
+]
+let reactiveCoreTests: [Target] = []
+#else
+let reactiveCore = [library("ReactiveCore", dependencies: ["LockSupport"])]
+let reactiveCoreTests = [tests("ReactiveCore", dependencies: ["ReactiveCore", "LockSupport", "TraitsTesting"])]
+#endif
+
 let modules = [
   "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "ImmediateTraits", "TraitSubscriptions",
   "TraitsTesting", "CombineTraits",
@@ -38,14 +74,17 @@ let package = Package(
   name: "CombineTraits",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: modules.map { .library(name: $0, targets: [$0]) },
-  targets: [
-    library("ReactiveCore"),
-    library("MaybeTraits", dependencies: ["ReactiveCore"]),
-    library("SingleTraits", dependencies: ["ReactiveCore", "MaybeTraits"]),
+  targets: reactiveCore + reactiveCoreTests + [
+    library("LockSupport"),
+    library("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport"]),
+    library("SingleTraits", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits"]),
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
-    library("ImmediateTraits", dependencies: ["ReactiveCore"]),
-    library("TraitSubscriptions", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
-    library("TraitsTesting", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "ImmediateTraits"]),
+    library("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport"]),
+    library("TraitSubscriptions", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
+    library(
+      "TraitsTesting",
+      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ImmediateTraits"]
+    ),
     library(
       "CombineTraits",
       dependencies: [
@@ -58,24 +97,31 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting",
+        "ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting",
       ],
       path: "Tests/TestSupport",
       swiftSettings: swiftSettings
     ),
-    tests("ReactiveCore", dependencies: ["ReactiveCore", "TraitsTesting"]),
-    tests("MaybeTraits", dependencies: ["ReactiveCore", "MaybeTraits", "TraitsTesting"]),
-    tests("SingleTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "TraitsTesting"]),
+    tests("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "TraitsTesting"]),
+    tests(
+      "SingleTraits",
+      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+    ),
     tests(
       "CompletableTraits",
       dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting"]
     ),
-    tests("ImmediateTraits", dependencies: ["ReactiveCore", "ImmediateTraits", "TraitsTesting"]),
+    tests("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport", "ImmediateTraits", "TraitsTesting"]),
     tests(
       "TraitSubscriptions",
-      dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "TraitSubscriptions", "TraitsTesting"]
+      dependencies: [
+        "ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitSubscriptions", "TraitsTesting",
+      ]
     ),
-    tests("TraitsTesting", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "TraitsTesting"]),
+    tests(
+      "TraitsTesting",
+      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+    ),
     tests("CombineTraits", dependencies: ["CombineTraits"]),
   ],
   swiftLanguageModes: [.v6]

@@ -6,13 +6,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules="$(swift build --show-bin-path)/Modules"
+# `make compat` checks some of the files against AppleSwitch/'s modules (the
+# trait modules on OpenCombine): COMPILE_CHECKS_MODULES, COMPILE_CHECKS_FLAGS
+# and the files as arguments.
+modules="${COMPILE_CHECKS_MODULES:-$(swift build --show-bin-path)/Modules}"
 [ -d "$modules" ] || { echo "compile checks: no built modules at $modules; run swift build first" >&2; exit 1; }
+read -r -a flags <<< "${COMPILE_CHECKS_FLAGS:-}"
+[ "$#" -gt 0 ] || set -- Tests/CompileChecks/*.swift
 
 checked=0
 broken=()
-for file in Tests/CompileChecks/*.swift; do
-  if swiftc -typecheck -swift-version 6 -module-name CompileChecks -I "$modules" -Xfrontend -verify -Xfrontend -verify-ignore-unrelated "$file" > /tmp/compile-check.$$ 2>&1; then
+for file in "$@"; do
+  if swiftc -typecheck -swift-version 6 -module-name CompileChecks -I "$modules" ${flags[@]+"${flags[@]}"} \
+    -Xfrontend -verify -Xfrontend -verify-ignore-unrelated "$file" > /tmp/compile-check.$$ 2>&1; then
     checked=$((checked + 1))
   else
     broken+=("$file")

@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 /// A publisher that publishes no value: it finishes, or fails, or never
 /// completes.

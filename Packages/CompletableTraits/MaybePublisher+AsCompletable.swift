@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 extension MaybePublisher {
   /// Forgets the value of this maybe (or single) publisher and keeps only how

@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 public import SingleTraits
 
 extension CompletablePublisher {

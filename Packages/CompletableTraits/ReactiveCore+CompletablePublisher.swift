@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 // Which ReactiveCore publishers are completable publishers: every core
 // publisher type has a row, either its conformance with the weakest condition
@@ -31,11 +30,19 @@ extension Fail: CompletablePublisher where Output == Never {}
 // Future, Result.Publisher: a single with no possible value can only fail (or wait).
 extension Future: CompletablePublisher where Output == Never {}
 // Just: not completable — it publishes its value, and Just<Never> cannot be built.
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's spelling of Optional.Publisher
+extension Optional.OCombine.Publisher: CompletablePublisher where Output == Never {}
+#else
 extension Optional.Publisher: CompletablePublisher where Output == Never {}
+#endif
 // PassthroughSubject: not completable — not a maybe publisher.
 // Publishers.Sequence: not completable — not a maybe publisher.
 // Record: not completable — not a maybe publisher.
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's spelling of Result.Publisher
+extension Result.OCombine.Publisher: CompletablePublisher where Output == Never {}
+#else
 extension Result.Publisher: CompletablePublisher where Output == Never {}
+#endif
 // Combine's specialised operators on Just, Optional.Publisher, Result.Publisher
 // and Publishers.Sequence return one of those four types, not a Publishers.X
 // type (`Just(1).ignoreOutput()` is an Empty<Int, Never>: not completable; use
@@ -90,10 +97,19 @@ extension Publishers.TryPrefixWhile: CompletablePublisher where Upstream: Comple
 // Publishers.Concatenate: not completable — not a maybe publisher (two completables in a row
 // are completable in fact: write `first.andThen(second)`).
 extension Publishers.DropUntilOutput: CompletablePublisher where Upstream: CompletablePublisher {}
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters Child
+extension Publishers.FlatMap: CompletablePublisher where Child: CompletablePublisher, Upstream: MaybePublisher {}
+#else
 extension Publishers.FlatMap: CompletablePublisher where NewPublisher: CompletablePublisher, Upstream: MaybePublisher {}
+#endif
 // Merge, Merge3 … Merge8, MergeMany: not completable — not maybe publishers.
 extension Publishers.PrefixUntilOutput: CompletablePublisher where Upstream: CompletablePublisher {}
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters NestedPublisher
+extension Publishers.SwitchToLatest: CompletablePublisher
+where NestedPublisher: CompletablePublisher, Upstream: MaybePublisher {}
+#else
 extension Publishers.SwitchToLatest: CompletablePublisher where P: CompletablePublisher, Upstream: MaybePublisher {}
+#endif
 
 // MARK: - Lifecycle
 

@@ -1,3 +1,4 @@
+import LockSupport
 import ReactiveCore
 
 /// The subscription of ``ReactiveCore/Publishers/AssertImmediate``: the

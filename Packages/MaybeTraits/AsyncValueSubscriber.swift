@@ -1,4 +1,5 @@
-package import ReactiveCore
+import LockSupport
+import ReactiveCore
 
 /// The subscriber behind the `value` properties of the trait publishers: it
 /// subscribes, requests one value, and resumes one waiting task with the

@@ -1,3 +1,4 @@
+import LockSupport
 public import ReactiveCore
 
 /// A cancellable container of subscriptions that forgets each subscription
@@ -18,7 +19,9 @@ public import ReactiveCore
 /// }
 /// ```
 public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
-  private enum State {
+  // @unchecked Sendable: touched only under the lock. (AnyCancellable is
+  // Sendable in ReactiveCore's implementation, not in Apple's Combine.)
+  private enum State: @unchecked Sendable {
     /// Open. A `nil` entry is a subscription being made: reserved, its
     /// cancellable not returned yet.
     case active(entries: [Int: AnyCancellable?], nextID: Int)

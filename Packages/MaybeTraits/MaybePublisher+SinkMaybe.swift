@@ -1,3 +1,4 @@
+public import LockSupport
 public import ReactiveCore
 
 extension MaybePublisher {

@@ -21,11 +21,19 @@ extension Empty: MaybePublisher {}
 extension Fail: MaybePublisher {}
 extension Future: MaybePublisher {}
 extension Just: MaybePublisher {}
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's spelling of Optional.Publisher
+extension Optional.OCombine.Publisher: MaybePublisher {}
+#else
 extension Optional.Publisher: MaybePublisher {}
+#endif
 // PassthroughSubject: not maybe — it publishes every value sent.
 // Publishers.Sequence: not maybe — it publishes every element of its sequence.
 // Record: not maybe — its recording may hold any number of values.
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's spelling of Result.Publisher
+extension Result.OCombine.Publisher: MaybePublisher {}
+#else
 extension Result.Publisher: MaybePublisher {}
+#endif
 // Combine's specialised operators on Just, Optional.Publisher, Result.Publisher
 // and Publishers.Sequence return one of those four types, not a Publishers.X
 // type (`Just(1).filter {…}` is an Optional.Publisher: a maybe), so their
@@ -91,17 +99,23 @@ extension Publishers.TryReduce: MaybePublisher {}
 
 // CombineLatest and Zip: every upstream must be a maybe. With one maybe
 // upstream only, the others could still fail after the combined value.
+#if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no CombineLatest
 extension Publishers.CombineLatest: MaybePublisher where A: MaybePublisher, B: MaybePublisher {}
 extension Publishers.CombineLatest3: MaybePublisher where A: MaybePublisher, B: MaybePublisher, C: MaybePublisher {}
 extension Publishers.CombineLatest4: MaybePublisher
 where A: MaybePublisher, B: MaybePublisher, C: MaybePublisher, D: MaybePublisher {}
+#endif
 // Publishers.Concatenate: not maybe — the prefix and the suffix may each publish a value,
 // even for two maybes; and `prepend(_ elements: Output...)` builds one whose
 // Publishers.Sequence prefix may hold any number of values.
 // DropUntilOutput: the other publisher is cancelled after its first value,
 // and fails the result only before any upstream value passes.
 extension Publishers.DropUntilOutput: MaybePublisher where Upstream: MaybePublisher {}
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters Child
+extension Publishers.FlatMap: MaybePublisher where Child: MaybePublisher, Upstream: MaybePublisher {}
+#else
 extension Publishers.FlatMap: MaybePublisher where NewPublisher: MaybePublisher, Upstream: MaybePublisher {}
+#endif
 // Publishers.Merge: not maybe — two upstreams may each publish a value.
 // Publishers.Merge3: not maybe — three upstreams may each publish a value.
 // Publishers.Merge4: not maybe — four upstreams may each publish a value.
@@ -111,11 +125,23 @@ extension Publishers.FlatMap: MaybePublisher where NewPublisher: MaybePublisher,
 // Publishers.Merge8: not maybe — eight upstreams may each publish a value.
 // Publishers.MergeMany: not maybe — its upstreams may each publish a value.
 extension Publishers.PrefixUntilOutput: MaybePublisher where Upstream: MaybePublisher {}
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters NestedPublisher
+extension Publishers.SwitchToLatest: MaybePublisher where NestedPublisher: MaybePublisher, Upstream: MaybePublisher {}
+#else
 extension Publishers.SwitchToLatest: MaybePublisher where P: MaybePublisher, Upstream: MaybePublisher {}
+#endif
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters UpstreamA, UpstreamB…
+extension Publishers.Zip: MaybePublisher where UpstreamA: MaybePublisher, UpstreamB: MaybePublisher {}
+extension Publishers.Zip3: MaybePublisher
+where UpstreamA: MaybePublisher, UpstreamB: MaybePublisher, UpstreamC: MaybePublisher {}
+extension Publishers.Zip4: MaybePublisher
+where UpstreamA: MaybePublisher, UpstreamB: MaybePublisher, UpstreamC: MaybePublisher, UpstreamD: MaybePublisher {}
+#else
 extension Publishers.Zip: MaybePublisher where A: MaybePublisher, B: MaybePublisher {}
 extension Publishers.Zip3: MaybePublisher where A: MaybePublisher, B: MaybePublisher, C: MaybePublisher {}
 extension Publishers.Zip4: MaybePublisher
 where A: MaybePublisher, B: MaybePublisher, C: MaybePublisher, D: MaybePublisher {}
+#endif
 
 // MARK: - Lifecycle
 
@@ -144,7 +170,9 @@ extension Publishers.TryCatch: MaybePublisher where Upstream: MaybePublisher, Ne
 // Buffer: a maybe upstream gives at most one value to keep.
 extension Publishers.Buffer: MaybePublisher where Upstream: MaybePublisher {}
 // CollectByTime: a maybe upstream fills at most one window; empty windows publish nothing.
+#if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no CollectByTime
 extension Publishers.CollectByTime: MaybePublisher where Upstream: MaybePublisher {}
+#endif
 // Debounce: at most one value of a maybe upstream, delivered or dropped.
 extension Publishers.Debounce: MaybePublisher where Upstream: MaybePublisher {}
 extension Publishers.Delay: MaybePublisher where Upstream: MaybePublisher {}

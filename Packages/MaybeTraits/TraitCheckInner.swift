@@ -1,4 +1,5 @@
-package import ReactiveCore
+import LockSupport
+import ReactiveCore
 
 /// What a runtime trait check saw go wrong: a violation of the trait's
 /// contract, or a plain upstream failure. Each trait turns it into its own

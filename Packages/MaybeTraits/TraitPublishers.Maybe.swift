@@ -1,3 +1,4 @@
+public import LockSupport
 public import ReactiveCore
 
 extension TraitPublishers {
@@ -100,14 +101,14 @@ final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConverti
     }
     guard let start else { return }
     let cancellable = start(sendablePromise(completing: self))
-    let stale = state.withLock { state -> AnyCancellable? in
+    let kept = state.withLock { state -> Bool in
       guard case let .running(downstream, nil) = state else {
-        return cancellable  // completed or cancelled while starting
+        return false  // completed or cancelled while starting
       }
       state = .running(downstream, cancellable)
-      return nil
+      return true
     }
-    stale?.cancel()
+    if !kept { cancellable.cancel() }
   }
 
   @inlinable

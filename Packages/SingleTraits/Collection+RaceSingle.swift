@@ -1,3 +1,4 @@
+import LockSupport
 import MaybeTraits
 public import ReactiveCore
 
@@ -66,7 +67,9 @@ extension SinglePublisher {
 /// - `closed(cancellables)`: an entrant completed; subscribe no more;
 /// - `cancelled`: holds nothing.
 private final class RaceField: Sendable {
-  private enum State {
+  // @unchecked Sendable: touched only under the lock. (AnyCancellable is
+  // Sendable in ReactiveCore's implementation, not in Apple's Combine.)
+  private enum State: @unchecked Sendable {
     case open([AnyCancellable])
     case closed([AnyCancellable])
     case cancelled

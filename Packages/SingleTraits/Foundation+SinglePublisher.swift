@@ -1,6 +1,5 @@
 import Foundation
 public import MaybeTraits
-public import ReactiveCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,5 @@
+import LockSupport
 public import MaybeTraits
-public import ReactiveCore
 
 extension MaybePublisher {
   /// Subscribes to this publisher once, on the first demand of its first
@@ -105,14 +105,14 @@ extension Publishers {
       case let .start(upstream, id):
         // Weak: the cache owns the upstream subscription, not the reverse.
         let subscription = upstream.sinkMaybeUnchecked { [weak self] result in self?.complete(result) }
-        let stale = state.withLock { state -> AnyCancellable? in
+        let kept = state.withLock { state -> Bool in
           guard case .running(nil, let waiting, let nextID) = state else {
-            return subscription  // completed while subscribing: nothing to keep
+            return false  // completed while subscribing: nothing to keep
           }
           state = .running(subscription: subscription, waiting: waiting, nextID: nextID)
-          return nil
+          return true
         }
-        _ = stale  // released after the lock; the sink is over, its cancel does nothing
+        _ = kept  // if not kept, the sink is released after the lock; it is over, its cancel does nothing
         return leaving(id)
       case let .wait(id):
         return leaving(id)

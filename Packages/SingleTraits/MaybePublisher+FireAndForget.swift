@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 extension MaybePublisher where Output == Void, Failure == Never {
   /// Subscribes to this publisher and lets it run to completion, without

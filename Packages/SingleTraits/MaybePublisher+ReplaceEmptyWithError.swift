@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 extension MaybePublisher {
   /// Fails with `error` if this maybe publisher finishes without a value.

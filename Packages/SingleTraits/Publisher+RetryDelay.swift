@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 extension Publisher {
   /// Resubscribes to this publisher after a failure, up to `retries` times,

@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 // Compile-time guidance: the single-only API, called on a publisher that is
 // not a SinglePublisher, fails to compile with a message that names the

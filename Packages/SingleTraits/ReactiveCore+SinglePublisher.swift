@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 // Which ReactiveCore publishers are single publishers: every core publisher
 // type has a row, either its conformance with the weakest condition that is
@@ -25,7 +24,11 @@ extension Just: SinglePublisher {}
 // PassthroughSubject: not single — it publishes every value sent.
 // Publishers.Sequence: not single — it publishes every element of its sequence.
 // Record: not single — its recording may hold any number of values, or none.
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's spelling of Result.Publisher
+extension Result.OCombine.Publisher: SinglePublisher {}
+#else
 extension Result.Publisher: SinglePublisher {}
+#endif
 // Combine's specialised operators on Just, Optional.Publisher, Result.Publisher
 // and Publishers.Sequence return one of those four types, not a Publishers.X
 // type (`Just(1).filter {…}` is an Optional.Publisher: not single), so their
@@ -89,15 +92,21 @@ extension Publishers.TryReduce: SinglePublisher {}
 
 // MARK: - Combining
 
+#if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no CombineLatest
 extension Publishers.CombineLatest: SinglePublisher where A: SinglePublisher, B: SinglePublisher {}
 extension Publishers.CombineLatest3: SinglePublisher where A: SinglePublisher, B: SinglePublisher, C: SinglePublisher {}
 extension Publishers.CombineLatest4: SinglePublisher
 where A: SinglePublisher, B: SinglePublisher, C: SinglePublisher, D: SinglePublisher {}
+#endif
 // Publishers.Concatenate: not single — two singles give two values; and
 // `prepend(_ elements: Output...)` builds one whose Publishers.Sequence
 // prefix may be empty or hold many values.
 // Publishers.DropUntilOutput: not single — the value may come before the other's; a maybe at best.
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters Child
+extension Publishers.FlatMap: SinglePublisher where Child: SinglePublisher, Upstream: SinglePublisher {}
+#else
 extension Publishers.FlatMap: SinglePublisher where NewPublisher: SinglePublisher, Upstream: SinglePublisher {}
+#endif
 // Publishers.Merge: not single — two upstreams publish two values.
 // Publishers.Merge3: not single — three upstreams publish three values.
 // Publishers.Merge4: not single — four upstreams publish four values.
@@ -107,11 +116,24 @@ extension Publishers.FlatMap: SinglePublisher where NewPublisher: SinglePublishe
 // Publishers.Merge8: not single — eight upstreams publish eight values.
 // Publishers.MergeMany: not single — its upstreams publish a value each, or none at all.
 // Publishers.PrefixUntilOutput: not single — the other may publish first; a maybe at best.
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters NestedPublisher
+extension Publishers.SwitchToLatest: SinglePublisher where NestedPublisher: SinglePublisher, Upstream: SinglePublisher {
+}
+#else
 extension Publishers.SwitchToLatest: SinglePublisher where P: SinglePublisher, Upstream: SinglePublisher {}
+#endif
+#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters UpstreamA, UpstreamB…
+extension Publishers.Zip: SinglePublisher where UpstreamA: SinglePublisher, UpstreamB: SinglePublisher {}
+extension Publishers.Zip3: SinglePublisher
+where UpstreamA: SinglePublisher, UpstreamB: SinglePublisher, UpstreamC: SinglePublisher {}
+extension Publishers.Zip4: SinglePublisher
+where UpstreamA: SinglePublisher, UpstreamB: SinglePublisher, UpstreamC: SinglePublisher, UpstreamD: SinglePublisher {}
+#else
 extension Publishers.Zip: SinglePublisher where A: SinglePublisher, B: SinglePublisher {}
 extension Publishers.Zip3: SinglePublisher where A: SinglePublisher, B: SinglePublisher, C: SinglePublisher {}
 extension Publishers.Zip4: SinglePublisher
 where A: SinglePublisher, B: SinglePublisher, C: SinglePublisher, D: SinglePublisher {}
+#endif
 
 // MARK: - Lifecycle
 
@@ -137,7 +159,9 @@ extension Publishers.TryCatch: SinglePublisher where Upstream: SinglePublisher, 
 // Publishers.Buffer: not single — `buffer(size: 0, …)` drops the value.
 // CollectByTime: the one value of a single upstream goes out in one array,
 // when its window ends or when the upstream finishes.
+#if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no CollectByTime
 extension Publishers.CollectByTime: SinglePublisher where Upstream: SinglePublisher {}
+#endif
 // Publishers.Debounce: not single — a value still waiting when the upstream finishes is dropped.
 extension Publishers.Delay: SinglePublisher where Upstream: SinglePublisher {}
 extension Publishers.MeasureInterval: SinglePublisher where Upstream: SinglePublisher {}

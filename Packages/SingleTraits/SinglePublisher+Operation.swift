@@ -1,4 +1,5 @@
 public import Foundation
+import LockSupport
 import MaybeTraits
 public import ReactiveCore
 
@@ -137,14 +138,14 @@ public final class SinglePublisherOperation<Output, Failure: Error>: Operation, 
       return
     }
     let subscription = publisher.sinkSingle { [weak self] result in self?.finish(with: result) }
-    let stale = state.withLock { state -> AnyCancellable? in
+    let kept = state.withLock { state -> Bool in
       guard case .executing(nil, let onResult) = state else {
-        return subscription  // over while subscribing: completed, or cancelled
+        return false  // over while subscribing: completed, or cancelled
       }
       state = .executing(subscription: subscription, onResult)
-      return nil
+      return true
     }
-    stale?.cancel()
+    if !kept { subscription.cancel() }
   }
 
   /// Cancels the operation; a running one cancels its subscription and finishes.

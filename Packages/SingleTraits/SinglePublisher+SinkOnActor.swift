@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 extension SinglePublisher where Output: Sendable {
   /// Attaches a subscriber that runs `receive` with the publisher's one

@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 extension SinglePublisher {
   /// Attaches a subscriber that receives the publisher's one outcome.

@@ -1,5 +1,5 @@
+import LockSupport
 public import MaybeTraits
-public import ReactiveCore
 
 extension MaybePublisher {
   /// Returns a publisher that publishes the same value and completion as

@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 extension TraitPublishers {
   /// A deferred single publisher that runs a job for each subscriber and

@@ -1,5 +1,4 @@
 package import MaybeTraits
-package import ReactiveCore
 
 /// The state machine shared by ``TraitSubscriptions/Single`` and
 /// ``TraitSubscriptions/Maybe``: pure, without locks nor threads. Each

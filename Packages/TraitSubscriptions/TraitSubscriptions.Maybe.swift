@@ -1,5 +1,5 @@
+import LockSupport
 public import MaybeTraits
-public import ReactiveCore
 
 extension TraitSubscriptions {
   /// A subscription to subclass when a maybe publisher wraps a callback API:

@@ -1,3 +1,4 @@
+import LockSupport
 public import ReactiveCore
 
 extension TraitSubscriptions {

@@ -1,5 +1,4 @@
 public import MaybeTraits
-public import ReactiveCore
 
 extension VirtualTimeScheduler {
   /// A maybe publisher that plays a marble diagram once, on this scheduler,

@@ -156,4 +156,10 @@ extension MarbleDiagram {
   }
 }
 
+#if REACTIVECORE_IS_COMBINE
+// @unchecked: Combine's PassthroughSubject is not declared Sendable, though it
+// locks its state and may be sent to from any thread.
+extension MarbleDiagram.HotPublisher: @unchecked Sendable where Value: Sendable, Failure: Sendable {}
+#else
 extension MarbleDiagram.HotPublisher: Sendable where Value: Sendable, Failure: Sendable {}
+#endif

@@ -1,4 +1,5 @@
 public import Foundation
+import LockSupport
 import ReactiveCore
 
 #if canImport(Glibc)

@@ -54,10 +54,6 @@ let delayIsSingle: any SinglePublisher<Int, Never> = one.delay(for: .seconds(1),
 // expected-error@+1 {{does not conform to specified type 'ImmediatePublisher'}}
 let delayIsNotImmediate: any ImmediatePublisher<Int, Never> = one.delay(for: .seconds(1), scheduler: queue)
 
-let collectIsSingle: any SinglePublisher<[Int], Never> = one.collect(.byTime(queue, .seconds(1)))
-// expected-error@+1 {{does not conform to specified type 'ImmediatePublisher'}}
-let collectIsNotImmediate: any ImmediatePublisher<[Int], Never> = one.collect(.byTime(queue, .seconds(1)))
-
 let intervalIsSingle: any SinglePublisher<DispatchQueue.SchedulerTimeType.Stride, Never> = one.measureInterval(
   using: queue
 )

@@ -169,6 +169,7 @@ private let failure = TestError(code: 1)
 
   // MARK: Combining
 
+  #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no combineLatest
   @Test func combineLatest() {
     #expect(immediateEvent(of: Just(1).combineLatest(Just(2)))?.map { [$0.0, $0.1] } == .success([1, 2]))
     #expect(
@@ -177,6 +178,7 @@ private let failure = TestError(code: 1)
     let four = Just(1).combineLatest(Just(2), Just(3), Just(4))
     #expect(immediateEvent(of: four)?.map { [$0.0, $0.1, $0.2, $0.3] } == .success([1, 2, 3, 4]))
   }
+  #endif
 
   @Test func concatenate() {
     #expect(immediateEvent(of: deferredJust(1).append(2, 3)) == .success(1))
@@ -191,6 +193,7 @@ private let failure = TestError(code: 1)
     #expect(immediateEvent(of: failing) == .failure(failure))
   }
 
+  #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no merge
   @Test func merge() {
     // Only the first upstream needs to be immediate.
     let never = PassthroughSubject<Int, Never>()
@@ -202,6 +205,7 @@ private let failure = TestError(code: 1)
     #expect(immediateEvent(of: Just(1).merge(with: never, never, never, never, never, never)) == .success(1))
     #expect(immediateEvent(of: Just(1).merge(with: never, never, never, never, never, never, never)) == .success(1))
   }
+  #endif
 
   @Test func switchToLatest() {
     #expect(immediateEvent(of: Just(Just(1)).switchToLatest()) == .success(1))

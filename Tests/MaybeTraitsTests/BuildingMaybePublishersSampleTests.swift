@@ -20,6 +20,7 @@ import TraitsTesting
     #expect(MyMaybePublisher().eraseToAnyMaybePublisher().record().values == [1])
   }
 
+  #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's prefix(1) finishes one value late (Compatibility/)
   @Test func assertMaybeOnAPrefixOfASubject() {
     let nameSubject = CurrentValueSubject<String, Never>("Alice")
     func namePublisher() -> AnyMaybePublisher<String, Never> {
@@ -27,7 +28,9 @@ import TraitsTesting
     }
     #expect(namePublisher().record().events == [.subscription, .value("Alice"), .finished])
   }
+  #endif
 
+  #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's prefix(1) finishes one value late (Compatibility/)
   @Test func correctUncheckedMaybePublishers() {
     let subject = PassthroughSubject<Int, Never>()
     #expect([Int]().publisher.uncheckedMaybe().record().events == [.subscription, .finished])
@@ -37,6 +40,7 @@ import TraitsTesting
     subject.send(1)
     #expect(recorder.events == [.subscription, .value(1), .finished])
   }
+  #endif
 
   @Test func wrongUncheckedMaybePublishersAreCaughtByCheckMaybe() {
     // The sample's "WRONG" publishers, checked instead of trusted.

@@ -88,6 +88,7 @@ import TraitsTesting
     #expect(user.record().events == [.subscription, .failure(.tooManyElements)])
   }
 
+  #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's prefix(1) finishes one value late (Compatibility/)
   @Test func assertMaybeAndUncheckedMaybeTrustAPrefix() {
     let names = PassthroughSubject<String, Never>()
     let next = names.prefix(1).assertMaybe()
@@ -99,6 +100,7 @@ import TraitsTesting
     #expect(checked.events == [.subscription, .value("Alice"), .finished])
     #expect(unchecked.events == [.subscription, .value("Alice"), .finished])
   }
+  #endif
 
   @Test func traitPublishersMaybeWrapsACallbackAPI() {
     let store = TokenStore()

@@ -145,11 +145,13 @@ private struct Item: Codable, Equatable {
 
   // MARK: Combining
 
+  #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no combineLatest
   @Test func combineLatests() {
     #expect(maybeValue(one.combineLatest(Just(2))).map { [$0.0, $0.1] } == [1, 2])
     #expect(maybeValue(one.combineLatest(Just(2), Just(3))).map { [$0.0, $0.1, $0.2] } == [1, 2, 3])
     #expect(maybeValue(one.combineLatest(Just(2), Just(3), none)) == nil)
   }
+  #endif
 
   @Test func dropAndPrefixUntilOutput() {
     #expect(maybeResult(one.drop(untilOutputFrom: Just(0))) == .success(1))

@@ -34,6 +34,7 @@ import TraitsTesting
     #expect(valueThenError.checkSingle().record().completion == .failure(.elementThenFailure(TestError())))
   }
 
+  #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's prefix(1) finishes one value late (Compatibility/)
   @Test func assertSingleIsSafeAsLongAsTheSubjectNeverFinishes() {
     let nameSubject = CurrentValueSubject<String, Never>("Alice")
     func namePublisher() -> AnySinglePublisher<String, Never> {
@@ -41,6 +42,7 @@ import TraitsTesting
     }
     #expect(namePublisher().record().events == [.subscription, .value("Alice"), .finished])
   }
+  #endif
 
   @Test func assertSingleTrapsWhenTheSubjectFinishesFirst() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

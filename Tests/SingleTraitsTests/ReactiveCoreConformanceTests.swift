@@ -113,6 +113,7 @@ private struct Item: Codable, Equatable {
 
   // MARK: Combining
 
+  #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no combineLatest
   @Test func combineLatests() {
     #expect(singleValue(one.combineLatest(Just(2))).map { [$0.0, $0.1] } == [1, 2])
     #expect(singleValue(one.combineLatest(Just(2), Just(3))).map { [$0.0, $0.1, $0.2] } == [1, 2, 3])
@@ -120,6 +121,7 @@ private struct Item: Codable, Equatable {
       singleValue(one.combineLatest(Just(2), Just(3), Just(4))).map { [$0.0, $0.1, $0.2, $0.3] } == [1, 2, 3, 4]
     )
   }
+  #endif
 
   @Test func flatMapAndSwitchToLatest() {
     #expect(singleResult(one.flatMap { Just($0 + 1) }) == .success(2))

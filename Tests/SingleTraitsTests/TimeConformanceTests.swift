@@ -29,10 +29,12 @@ private func singleResult<P: SinglePublisher>(
   let one = Just(1)
   let failure = Fail<Int, TestError>(error: TestError(code: 2))
 
+  #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no collect(.byTime)
   @Test func collectByTime() {
     #expect(singleResult(one.collect(.byTime(scheduler, .seconds(1))), on: scheduler) == .success([1]))
     #expect(singleResult(one.collect(.byTimeOrCount(scheduler, .seconds(1), 5)), on: scheduler) == .success([1]))
   }
+  #endif
 
   @Test func delay() {
     #expect(singleResult(one.delay(for: .seconds(1), scheduler: scheduler), on: scheduler) == .success(1))

@@ -1,3 +1,4 @@
+import LockSupport
 import MaybeTraits
 import ReactiveCore
 import SingleTraits

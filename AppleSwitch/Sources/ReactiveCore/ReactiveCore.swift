@@ -1,0 +1,1 @@
+../../../Packages/ReactiveCoreOnCombine/ReactiveCore.swift
