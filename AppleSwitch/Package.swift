@@ -56,7 +56,7 @@ func tests(_ name: String, dependencies: [Target.Dependency]) -> Target {
   // in Swift 6 mode above.
   .testTarget(
     name: "\(name)Tests",
-    dependencies: dependencies,
+    dependencies: dependencies + ["TestSupport"],
     exclude: excluded[name] ?? [],
     swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)]
   )
@@ -86,6 +86,15 @@ let package = Package(
     library(
       "TraitsTesting",
       dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ImmediateTraits"]
+    ),
+    // What the root's test targets share, from the same sources.
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting",
+      ],
+      path: "Tests/TestSupport",
+      swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)]
     ),
     tests("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "TraitsTesting"]),
     tests(

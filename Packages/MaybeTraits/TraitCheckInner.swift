@@ -1,4 +1,4 @@
-import LockSupport
+public import LockSupport
 import ReactiveCore
 
 /// What a runtime trait check saw go wrong: a violation of the trait's

@@ -1,4 +1,5 @@
 import Foundation
+import LockSupport
 public import ReactiveCore
 import Synchronization
 

@@ -1,6 +1,5 @@
 public import CompletableTraits
 public import MaybeTraits
-public import ReactiveCore
 public import SingleTraits
 
 /// A publisher that hands its subscribers to a test-controlled upstream: the

@@ -1,3 +1,4 @@
+import LockSupport
 public import ReactiveCore
 
 /// A subscriber that keeps its subscription strongly, as Combine's
