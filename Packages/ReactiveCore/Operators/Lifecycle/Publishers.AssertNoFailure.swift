@@ -102,13 +102,8 @@ extension Publishers.AssertNoFailure {
     }
 
     @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>, downstream: Downstream) {
-      switch completion {
-      case .finished:
-        downstream.receive(completion: .finished)
-      case let .failure(error):
-        fatalError(prefix.isEmpty ? "\(error)" : "\(prefix): \(error)", file: file, line: line)
-      }
+    func mapFailure(_ error: Upstream.Failure) -> Never {
+      fatalError(prefix.isEmpty ? "\(error)" : "\(prefix): \(error)", file: file, line: line)
     }
   }
 }

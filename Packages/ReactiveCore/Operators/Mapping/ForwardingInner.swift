@@ -9,8 +9,8 @@
 @usableFromInline
 protocol ForwardingStep {
   associatedtype Input
-  associatedtype Failure: Error
   associatedtype Downstream: Subscriber
+  associatedtype Failure: Error = Downstream.Failure
 
   /// Combine's name for the operator: the inner's `description`.
   var name: String { get }
@@ -24,8 +24,8 @@ protocol ForwardingStep {
   /// Hands `input` on (transformed, or not at all) and returns the demand for the upstream.
   func receive(_ input: Input, downstream: Downstream) -> Subscribers.Demand
 
-  /// Hands the upstream's completion on.
-  func receive(completion: Subscribers.Completion<Failure>, downstream: Downstream)
+  /// The error the downstream fails with when the upstream fails with `error`.
+  func mapFailure(_ error: Failure) -> Downstream.Failure
 }
 
 extension ForwardingStep {
@@ -38,9 +38,7 @@ extension ForwardingStep {
 
 extension ForwardingStep where Downstream.Failure == Failure {
   @inlinable
-  func receive(completion: Subscribers.Completion<Failure>, downstream: Downstream) {
-    downstream.receive(completion: completion)
-  }
+  func mapFailure(_ error: Failure) -> Failure { error }
 }
 
 /// The subscriber of the operators that stand between upstream and
@@ -88,7 +86,12 @@ struct ForwardingInner<Step: ForwardingStep>: Subscriber, CustomStringConvertibl
 
   @inlinable
   func receive(completion: Subscribers.Completion<Step.Failure>) {
-    step.receive(completion: completion, downstream: downstream)
+    switch completion {
+    case .finished:
+      downstream.receive(completion: .finished)
+    case let .failure(error):
+      downstream.receive(completion: .failure(step.mapFailure(error)))
+    }
   }
 }
 

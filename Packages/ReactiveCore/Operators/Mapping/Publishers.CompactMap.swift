@@ -163,9 +163,6 @@ extension Publishers.CompactMap {
   struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
     let transform: (Upstream.Output) -> Output?
 
     @inlinable

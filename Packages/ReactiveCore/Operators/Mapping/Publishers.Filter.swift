@@ -173,9 +173,6 @@ extension Publishers.Filter {
   struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
     let isIncluded: (Upstream.Output) -> Bool
 
     @inlinable

@@ -48,9 +48,6 @@ extension Publishers.IgnoreOutput {
   @usableFromInline
   struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Never, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    typealias Failure = Upstream.Failure
-
     @inlinable
     init() {}
 

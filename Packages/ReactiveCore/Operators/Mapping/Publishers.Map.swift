@@ -183,9 +183,6 @@ extension Publishers.Map {
   struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
     let transform: (Upstream.Output) -> Output
 
     @inlinable

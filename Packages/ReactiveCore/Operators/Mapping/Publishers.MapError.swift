@@ -81,13 +81,8 @@ extension Publishers.MapError {
     }
 
     @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>, downstream: Downstream) {
-      switch completion {
-      case .finished:
-        downstream.receive(completion: .finished)
-      case let .failure(error):
-        downstream.receive(completion: .failure(transform(error)))
-      }
+    func mapFailure(_ error: Upstream.Failure) -> Failure {
+      transform(error)
     }
   }
 }

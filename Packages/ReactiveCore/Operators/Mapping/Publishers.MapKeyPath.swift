@@ -146,9 +146,6 @@ extension Publishers.MapKeyPath {
   struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
     let keyPath: KeyPath<Upstream.Output, Output>
 
     @inlinable
@@ -175,9 +172,6 @@ extension Publishers.MapKeyPath2 {
   struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
     let keyPaths: (KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>)
 
     @inlinable
@@ -203,9 +197,6 @@ extension Publishers.MapKeyPath3 {
   @usableFromInline
   struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    typealias Failure = Upstream.Failure
-
     @usableFromInline
     let keyPaths:
       (KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>, KeyPath<Upstream.Output, Output2>)

@@ -69,9 +69,7 @@ extension Publishers.SetFailureType {
     }
 
     @inlinable
-    func receive(completion: Subscribers.Completion<Never>, downstream: Downstream) {
-      downstream.receive(completion: .finished)
-    }
+    func mapFailure(_ error: Never) -> Failure {}
   }
 }
 
