@@ -151,12 +151,8 @@ extension Result.Publisher {
   public func tryMax(
     by areInIncreasingOrder: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
-    Result<Output, any Error>.Publisher(
-      result._tryMap { value in
-        _ = try areInIncreasingOrder(value, value)
-        return value
-      }
-    )
+    // With one value, the largest and the smallest are the same check.
+    tryMin(by: areInIncreasingOrder)
   }
 
   /// One for a success; a failure is passed on.

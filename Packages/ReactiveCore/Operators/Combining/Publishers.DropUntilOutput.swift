@@ -73,7 +73,7 @@ extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other
 /// of downstream demand. The other publisher's completion before its first
 /// value completes the result; after it, nothing.
 private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>: Subscriber,
-  Subscription, CustomStringConvertible
+  TriggeredOperatorInner, CustomStringConvertible
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -124,20 +124,10 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    act(state.withLock { $0.upstreamCompleted(completion) })
+    upstreamCompleted(completion)
   }
 
   // MARK: Trigger
-
-  func receiveTrigger(subscription: any Subscription) {
-    let accepted = state.withLock { state -> Bool in
-      guard case .awaiting = state.trigger else { return false }
-      state.trigger = .subscribed(subscription)
-      return true
-    }
-    guard accepted else { return subscription.cancel() }
-    subscription.request(.max(1))
-  }
 
   /// The trigger's value opens the gate. As in Combine, the trigger is not
   /// cancelled: it was asked for one value and has sent it; it is released.
@@ -156,55 +146,9 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
     let after = state.withLock { state -> CombiningAftermath in
       guard case .subscribed = state.trigger else { return .none }
       state.trigger = .ended
-      var after = CombiningAftermath()
-      switch completion {
-      case .finished:
-        after.drain = state.outlet.finish()
-      case let .failure(error):
-        let (drain, dropped) = state.outlet.fail(error)
-        after.drain = drain
-        after.released.append(dropped)
-      }
-      after.cancelled = state.end()
-      return after
+      return state.complete(completion)
     }
     act(after)
-  }
-
-  // MARK: Subscription
-
-  /// `request(.none)` is accepted and passed to the upstream, as in Combine.
-  func request(_ demand: Subscribers.Demand) {
-    guard demand > 0 else {
-      state.withLock { $0.upstream.subscription }?.request(demand)
-      return
-    }
-    let (drain, upstream) = state.withLock { state in
-      (state.outlet.add(demand), state.upstream.subscription)
-    }
-    upstream?.request(demand)
-    if drain { state.drain(delivered: forward) }
-  }
-
-  func cancel() {
-    let after = state.withLock { state -> CombiningAftermath in
-      let (downstream, queued) = state.outlet.cancel()
-      return CombiningAftermath(cancelled: state.end(), released: [downstream as Any, queued])
-    }
-    act(after)  // the downstream and the values are released after the lock
-  }
-
-  // MARK: After the lock
-
-  private func act(_ after: CombiningAftermath) {
-    for subscription in after.cancelled { subscription.cancel() }
-    if after.drain { state.drain(delivered: forward) }
-  }
-
-  /// After a value reached downstream: passes the additional demand to the upstream.
-  private func forward(_: Void, additional: Subscribers.Demand) {
-    guard additional > 0 else { return }
-    state.withLock { $0.upstream.subscription }?.request(additional)
   }
 }
 

@@ -71,7 +71,7 @@ extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Oth
 /// returns for a value is returned from the upstream's `receive(_:)` when the
 /// value was delivered at once, and requested otherwise.
 private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput, TriggerFailure: Error>: Subscriber,
-  Subscription, CustomStringConvertible
+  TriggeredOperatorInner, CustomStringConvertible
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -118,20 +118,10 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    act(state.withLock { $0.upstreamCompleted(completion) })
+    upstreamCompleted(completion)
   }
 
   // MARK: Trigger
-
-  func receiveTrigger(subscription: any Subscription) {
-    let accepted = state.withLock { state -> Bool in
-      guard case .awaiting = state.trigger else { return false }
-      state.trigger = .subscribed(subscription)
-      return true
-    }
-    guard accepted else { return subscription.cancel() }
-    subscription.request(.max(1))
-  }
 
   /// The trigger's value cancels the upstream and finishes the result. As
   /// in Combine, the trigger itself is not cancelled: it was asked for one
@@ -156,42 +146,6 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
     state.withLock { state in
       if case .subscribed = state.trigger { state.trigger = .ended }
     }
-  }
-
-  // MARK: Subscription
-
-  /// `request(.none)` is accepted and passed to the upstream, as in Combine.
-  func request(_ demand: Subscribers.Demand) {
-    guard demand > 0 else {
-      state.withLock { $0.upstream.subscription }?.request(demand)
-      return
-    }
-    let (drain, upstream) = state.withLock { state in
-      (state.outlet.add(demand), state.upstream.subscription)
-    }
-    upstream?.request(demand)
-    if drain { state.drain(delivered: forward) }
-  }
-
-  func cancel() {
-    let after = state.withLock { state -> CombiningAftermath in
-      let (downstream, queued) = state.outlet.cancel()
-      return CombiningAftermath(cancelled: state.end(), released: [downstream as Any, queued])
-    }
-    act(after)  // the downstream and the values are released after the lock
-  }
-
-  // MARK: After the lock
-
-  private func act(_ after: CombiningAftermath) {
-    for subscription in after.cancelled { subscription.cancel() }
-    if after.drain { state.drain(delivered: forward) }
-  }
-
-  /// After a value reached downstream: passes the additional demand to the upstream.
-  private func forward(_: Void, additional: Subscribers.Demand) {
-    guard additional > 0 else { return }
-    state.withLock { $0.upstream.subscription }?.request(additional)
   }
 }
 

@@ -21,6 +21,13 @@ extension TriggeredOperatorState {
   /// values (a failure drops them), and the trigger is cancelled.
   mutating func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) -> CombiningAftermath {
     guard case .subscribed = upstream else { return .none }
+    upstream = .finished
+    return complete(completion)
+  }
+
+  /// The result ends with `completion`, after any waiting values (a failure
+  /// drops them); the links still open are cancelled after the lock.
+  mutating func complete(_ completion: Subscribers.Completion<Downstream.Failure>) -> CombiningAftermath {
     var after = CombiningAftermath()
     switch completion {
     case .finished:
@@ -30,8 +37,68 @@ extension TriggeredOperatorState {
       after.drain = drain
       after.released.append(dropped)
     }
-    upstream = .finished
     after.cancelled = end()
     return after
+  }
+}
+
+/// The subscription of `prefix(untilOutputFrom:)` or `drop(untilOutputFrom:)`:
+/// what both do the same way with the trigger's subscription, downstream's
+/// requests and cancel, and what is left to do after the lock. Each keeps
+/// its own handling of values, of the upstream's subscription and of the
+/// trigger's value and completion.
+protocol TriggeredOperatorInner: Subscription {
+  associatedtype State: TriggeredOperatorState where State.Tag == Void
+  var state: Lock<State> { get }
+}
+
+extension TriggeredOperatorInner {
+  /// The trigger is asked for one value; a second subscription is cancelled.
+  func receiveTrigger(subscription: any Subscription) {
+    let accepted = state.withLock { state -> Bool in
+      guard case .awaiting = state.trigger else { return false }
+      state.trigger = .subscribed(subscription)
+      return true
+    }
+    guard accepted else { return subscription.cancel() }
+    subscription.request(.max(1))
+  }
+
+  /// `request(.none)` is accepted and passed to the upstream, as in Combine.
+  func request(_ demand: Subscribers.Demand) {
+    guard demand > 0 else {
+      state.withLock { $0.upstream.subscription }?.request(demand)
+      return
+    }
+    let (drain, upstream) = state.withLock { state in
+      (state.outlet.add(demand), state.upstream.subscription)
+    }
+    upstream?.request(demand)
+    if drain { state.drain(delivered: forward) }
+  }
+
+  func cancel() {
+    let after = state.withLock { state -> CombiningAftermath in
+      let (downstream, queued) = state.outlet.cancel()
+      return CombiningAftermath(cancelled: state.end(), released: [downstream as Any, queued])
+    }
+    act(after)  // the downstream and the values are released after the lock
+  }
+
+  /// The upstream completed: see ``TriggeredOperatorState/upstreamCompleted(_:)``.
+  func upstreamCompleted(_ completion: Subscribers.Completion<State.Downstream.Failure>) {
+    act(state.withLock { $0.upstreamCompleted(completion) })
+  }
+
+  /// After the lock: cancels what the state ended, then delivers if it claimed the delivery.
+  func act(_ after: CombiningAftermath) {
+    for subscription in after.cancelled { subscription.cancel() }
+    if after.drain { state.drain(delivered: forward) }
+  }
+
+  /// After a value reached downstream: passes the additional demand to the upstream.
+  private func forward(_: Void, additional: Subscribers.Demand) {
+    guard additional > 0 else { return }
+    state.withLock { $0.upstream.subscription }?.request(additional)
   }
 }

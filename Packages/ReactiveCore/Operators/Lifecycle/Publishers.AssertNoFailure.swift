@@ -63,25 +63,16 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-      upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, file: file, line: line))
+      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(prefix: prefix, file: file, line: line)))
     }
   }
 }
 
 extension Publishers.AssertNoFailure {
-  /// Stateless: forwards the upstream subscription itself, and traps on a failure.
+  /// Passes values as they are and traps on a failure (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Never {
-    @usableFromInline
-    typealias Input = Upstream.Output
-
-    @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
-    let downstream: Downstream
-
     @usableFromInline
     let prefix: String
 
@@ -91,45 +82,28 @@ extension Publishers.AssertNoFailure {
     @usableFromInline
     let line: UInt
 
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "AssertNoFailure" }
-
     @inlinable
-    init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
-      self.downstream = downstream
+    init(prefix: String, file: StaticString, line: UInt) {
       self.prefix = prefix
       self.file = file
       self.line = line
-      combineIdentifier = CombineIdentifier()
     }
 
-    @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
-    }
+    @usableFromInline
+    var name: String { "AssertNoFailure" }
+
+    /// Where the assertion was written and its prefix, as Combine's `assertNoFailure` shows.
+    @usableFromInline
+    var mirrorChildren: KeyValuePairs<String, Any> { ["file": file, "line": line, "prefix": prefix] }
 
     @inlinable
-    func receive(_ input: Input) -> Subscribers.Demand {
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
       downstream.receive(input)
     }
 
     @inlinable
-    func receive(completion: Subscribers.Completion<Failure>) {
-      switch completion {
-      case .finished:
-        downstream.receive(completion: .finished)
-      case let .failure(error):
-        fatalError(prefix.isEmpty ? "\(error)" : "\(prefix): \(error)", file: file, line: line)
-      }
+    func mapFailure(_ error: Upstream.Failure) -> Never {
+      fatalError(prefix.isEmpty ? "\(error)" : "\(prefix): \(error)", file: file, line: line)
     }
   }
-}
-
-extension Publishers.AssertNoFailure.Inner: CombineReflectable {
-  /// Shows where the assertion was written and its prefix, as Combine's `assertNoFailure`.
-  @usableFromInline
-  var customMirror: Mirror { Mirror(self, children: ["file": file, "line": line, "prefix": prefix]) }
 }

@@ -224,15 +224,8 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
   }
 
-  private enum UpstreamValueAction {
-    case forward(Downstream)
-    case ignore
-    /// The upstream broke the contract: trap after the lock, as Combine does.
-    case trap(StaticString)
-  }
-
   func receiveUpstream(_ value: Upstream.Output) -> Subscribers.Demand {
-    let action = state.withLock { state -> UpstreamValueAction in
+    let verdict = state.withLock { state -> ValueVerdict<Downstream> in
       switch state {
       case let .upstream(_, _, _, demand) where demand == .none:
         return .trap("a value without demand")
@@ -245,15 +238,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
         return .ignore  // not following the upstream any more
       }
     }
-    let downstream: Downstream
-    switch action {
-    case let .forward(following):
-      downstream = following
-    case .ignore:
-      return .none
-    case let .trap(violation):
-      preconditionFailure("API violation: \(name) received \(violation)")
-    }
+    guard let downstream = verdict.downstream(receiver: name.description) else { return .none }
     let additional = downstream.receive(value)
     guard additional > 0 else { return .none }
     state.withLock { state in

@@ -152,15 +152,8 @@ extension Publishers.Retry {
       }
     }
 
-    private enum ValueAction {
-      case forward(Downstream)
-      case ignore
-      /// The upstream broke the contract: trap after the lock, as Combine does.
-      case trap(StaticString)
-    }
-
     func receive(_ input: Input) -> Subscribers.Demand {
-      let action = state.withLock { state -> ValueAction in
+      let verdict = state.withLock { state -> ValueVerdict<Downstream> in
         guard case var .active(active) = state else { return .ignore }
         guard active.downstreamHasSubscription else { return .trap("a value before its subscription") }
         guard active.subscription != nil else { return .ignore }  // from an attempt that has failed
@@ -169,15 +162,7 @@ extension Publishers.Retry {
         state = .active(active)
         return .forward(active.downstream)
       }
-      let downstream: Downstream
-      switch action {
-      case let .forward(following):
-        downstream = following
-      case .ignore:
-        return .none
-      case let .trap(violation):
-        preconditionFailure("API violation: Retry received \(violation)")
-      }
+      guard let downstream = verdict.downstream(receiver: "Retry") else { return .none }
       let additional = downstream.receive(input)
       guard additional > 0 else { return .none }
       // As in Combine, the downstream's additional demand reaches the upstream

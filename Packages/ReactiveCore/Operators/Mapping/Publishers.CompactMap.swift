@@ -66,7 +66,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(transform: transform)))
     }
   }
 
@@ -158,57 +158,26 @@ extension Publishers.TryCompactMap {
 }
 
 extension Publishers.CompactMap {
-  /// Stands between upstream and downstream without a subscription of its
-  /// own: the downstream receives the upstream's subscription as is.
+  /// Publishes the non-nil results of `transform` (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    typealias Input = Upstream.Output
-
-    @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
-    let downstream: Downstream
-
     @usableFromInline
     let transform: (Upstream.Output) -> Output?
 
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "CompactMap" }
-
     @inlinable
-    init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
-      self.downstream = downstream
+    init(transform: @escaping (Upstream.Output) -> Output?) {
       self.transform = transform
-      combineIdentifier = CombineIdentifier()
     }
 
-    @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
-    }
+    @usableFromInline
+    var name: String { "CompactMap" }
 
     @inlinable
-    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
       // A dropped element did not use the downstream's demand: ask for another.
       guard let output = transform(input) else { return .max(1) }
       return downstream.receive(output)
     }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      downstream.receive(completion: completion)
-    }
   }
-}
-
-extension Publishers.CompactMap.Inner: CombineReflectable {
-  /// Shows no children, as Combine's `compactMap`.
-  @usableFromInline
-  var customMirror: Mirror { Mirror(childless: self) }
 }

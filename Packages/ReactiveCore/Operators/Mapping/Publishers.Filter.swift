@@ -65,7 +65,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(isIncluded: isIncluded)))
     }
   }
 
@@ -168,56 +168,25 @@ extension Publishers.TryFilter {
 }
 
 extension Publishers.Filter {
-  /// Stands between upstream and downstream without a subscription of its
-  /// own: the downstream receives the upstream's subscription as is.
+  /// Publishes the values `isIncluded` accepts (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    typealias Input = Upstream.Output
-
-    @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
-    let downstream: Downstream
-
     @usableFromInline
     let isIncluded: (Upstream.Output) -> Bool
 
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "Filter" }
-
     @inlinable
-    init(downstream: Downstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
-      self.downstream = downstream
+    init(isIncluded: @escaping (Upstream.Output) -> Bool) {
       self.isIncluded = isIncluded
-      combineIdentifier = CombineIdentifier()
     }
 
-    @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
-    }
+    @usableFromInline
+    var name: String { "Filter" }
 
     @inlinable
-    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
       // A dropped element did not use the downstream's demand: ask for another.
       isIncluded(input) ? downstream.receive(input) : .max(1)
     }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      downstream.receive(completion: completion)
-    }
   }
-}
-
-extension Publishers.Filter.Inner: CombineReflectable {
-  /// Shows no children, as Combine's `filter`.
-  @usableFromInline
-  var customMirror: Mirror { Mirror(childless: self) }
 }

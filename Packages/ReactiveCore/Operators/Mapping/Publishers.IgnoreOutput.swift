@@ -38,61 +38,33 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Never, S.Failure == Upstream.Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>()))
     }
   }
 }
 
 extension Publishers.IgnoreOutput {
-  /// Stands between upstream and downstream without a subscription of its
-  /// own: the downstream receives the upstream's subscription as is.
+  /// Drains the upstream and publishes only its completion (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Never, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    typealias Input = Upstream.Output
+    @inlinable
+    init() {}
 
     @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
-    let downstream: Downstream
-
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "IgnoreOutput" }
+    var name: String { "IgnoreOutput" }
 
     @inlinable
-    init(downstream: Downstream) {
-      self.downstream = downstream
-      combineIdentifier = CombineIdentifier()
-    }
-
-    @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
+    func subscribed(_ subscription: any Subscription) {
       // The downstream can ask for nothing that would ever come: drain the upstream.
       subscription.request(.unlimited)
     }
 
     @inlinable
-    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
       .none
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      downstream.receive(completion: completion)
     }
   }
 }
 
 extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}
-
-extension Publishers.IgnoreOutput.Inner: CombineReflectable {
-  /// Shows no children, as Combine's `ignoreOutput`.
-  @usableFromInline
-  var customMirror: Mirror { Mirror(childless: self) }
-}

@@ -79,7 +79,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
-      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(transform: transform)))
     }
   }
 
@@ -178,55 +178,24 @@ extension Publishers.TryMap {
 }
 
 extension Publishers.Map {
-  /// Stands between upstream and downstream without a subscription of its
-  /// own: the downstream receives the upstream's subscription as is.
+  /// Publishes `transform(value)` in place of each value (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    typealias Input = Upstream.Output
-
-    @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
-    let downstream: Downstream
-
     @usableFromInline
     let transform: (Upstream.Output) -> Output
 
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "Map" }
-
     @inlinable
-    init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
-      self.downstream = downstream
+    init(transform: @escaping (Upstream.Output) -> Output) {
       self.transform = transform
-      combineIdentifier = CombineIdentifier()
     }
 
-    @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
-    }
+    @usableFromInline
+    var name: String { "Map" }
 
     @inlinable
-    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
       downstream.receive(transform(input))
     }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      downstream.receive(completion: completion)
-    }
   }
-}
-
-extension Publishers.Map.Inner: CombineReflectable {
-  /// Shows no children, as Combine's `map`.
-  @usableFromInline
-  var customMirror: Mirror { Mirror(childless: self) }
 }

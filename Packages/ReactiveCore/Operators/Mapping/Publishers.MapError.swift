@@ -54,63 +54,35 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(transform: transform)))
     }
   }
 }
 
 extension Publishers.MapError {
-  /// Stands between upstream and downstream without a subscription of its
-  /// own: the downstream receives the upstream's subscription as is.
+  /// Passes values as they are and fails with `transform(error)` (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Upstream.Output, Downstream.Failure == Failure {
-    @usableFromInline
-    typealias Input = Upstream.Output
-
-    @usableFromInline
-    let downstream: Downstream
-
     @usableFromInline
     let transform: (Upstream.Failure) -> Failure
 
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "MapError" }
-
     @inlinable
-    init(downstream: Downstream, transform: @escaping (Upstream.Failure) -> Failure) {
-      self.downstream = downstream
+    init(transform: @escaping (Upstream.Failure) -> Failure) {
       self.transform = transform
-      combineIdentifier = CombineIdentifier()
     }
 
-    @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
-    }
+    @usableFromInline
+    var name: String { "MapError" }
 
     @inlinable
-    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
       downstream.receive(input)
     }
 
     @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      switch completion {
-      case .finished:
-        downstream.receive(completion: .finished)
-      case let .failure(error):
-        downstream.receive(completion: .failure(transform(error)))
-      }
+    func mapFailure(_ error: Upstream.Failure) -> Failure {
+      transform(error)
     }
   }
-}
-
-extension Publishers.MapError.Inner: CombineReflectable {
-  /// Shows no children, as Combine's `mapError`.
-  @usableFromInline
-  var customMirror: Mirror { Mirror(childless: self) }
 }

@@ -66,7 +66,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
-      upstream.subscribe(Inner(downstream: subscriber, keyPath: keyPath))
+      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(keyPath: keyPath)))
     }
   }
 
@@ -95,7 +95,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
-      upstream.subscribe(Inner(downstream: subscriber, keyPath0: keyPath0, keyPath1: keyPath1))
+      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(keyPaths: (keyPath0, keyPath1))))
     }
   }
 
@@ -133,192 +133,94 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
-      upstream.subscribe(Inner(downstream: subscriber, keyPath0: keyPath0, keyPath1: keyPath1, keyPath2: keyPath2))
+      upstream.subscribe(
+        ForwardingInner(downstream: subscriber, step: Step<S>(keyPaths: (keyPath0, keyPath1, keyPath2)))
+      )
     }
   }
 }
 
 extension Publishers.MapKeyPath {
-  /// Stands between upstream and downstream without a subscription of its
-  /// own: the downstream receives the upstream's subscription as is.
+  /// Publishes the value at `keyPath` in place of each value (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    typealias Input = Upstream.Output
-
-    @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
-    let downstream: Downstream
-
     @usableFromInline
     let keyPath: KeyPath<Upstream.Output, Output>
 
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "ValueForKey" }
-
     @inlinable
-    init(downstream: Downstream, keyPath: KeyPath<Upstream.Output, Output>) {
-      self.downstream = downstream
+    init(keyPath: KeyPath<Upstream.Output, Output>) {
       self.keyPath = keyPath
-      combineIdentifier = CombineIdentifier()
     }
 
-    @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
-    }
+    @usableFromInline
+    var name: String { "ValueForKey" }
+
+    @usableFromInline
+    var mirrorChildren: KeyValuePairs<String, Any> { ["keyPath": keyPath] }
 
     @inlinable
-    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
       downstream.receive(input[keyPath: keyPath])
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      downstream.receive(completion: completion)
     }
   }
 }
 
 extension Publishers.MapKeyPath2 {
-  /// Stands between upstream and downstream without a subscription of its
-  /// own: the downstream receives the upstream's subscription as is.
+  /// Publishes the values at both key paths in place of each value (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     @usableFromInline
-    typealias Input = Upstream.Output
-
-    @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
-    let downstream: Downstream
-
-    @usableFromInline
-    let keyPath0: KeyPath<Upstream.Output, Output0>
-
-    @usableFromInline
-    let keyPath1: KeyPath<Upstream.Output, Output1>
-
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "ValueForKeys" }
+    let keyPaths: (KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>)
 
     @inlinable
-    init(
-      downstream: Downstream,
-      keyPath0: KeyPath<Upstream.Output, Output0>,
-      keyPath1: KeyPath<Upstream.Output, Output1>
-    ) {
-      self.downstream = downstream
-      self.keyPath0 = keyPath0
-      self.keyPath1 = keyPath1
-      combineIdentifier = CombineIdentifier()
+    init(keyPaths: (KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>)) {
+      self.keyPaths = keyPaths
     }
 
-    @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
-    }
+    @usableFromInline
+    var name: String { "ValueForKeys" }
+
+    @usableFromInline
+    var mirrorChildren: KeyValuePairs<String, Any> { ["keyPath0": keyPaths.0, "keyPath1": keyPaths.1] }
 
     @inlinable
-    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      downstream.receive((input[keyPath: keyPath0], input[keyPath: keyPath1]))
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      downstream.receive(completion: completion)
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
+      downstream.receive((input[keyPath: keyPaths.0], input[keyPath: keyPaths.1]))
     }
   }
 }
 
 extension Publishers.MapKeyPath3 {
-  /// Stands between upstream and downstream without a subscription of its
-  /// own: the downstream receives the upstream's subscription as is.
+  /// Publishes the values at the three key paths in place of each value (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     @usableFromInline
-    typealias Input = Upstream.Output
-
-    @usableFromInline
-    typealias Failure = Upstream.Failure
-
-    @usableFromInline
-    let downstream: Downstream
-
-    @usableFromInline
-    let keyPath0: KeyPath<Upstream.Output, Output0>
-
-    @usableFromInline
-    let keyPath1: KeyPath<Upstream.Output, Output1>
-
-    @usableFromInline
-    let keyPath2: KeyPath<Upstream.Output, Output2>
-
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "ValueForKeys" }
+    let keyPaths:
+      (KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>, KeyPath<Upstream.Output, Output2>)
 
     @inlinable
     init(
-      downstream: Downstream,
-      keyPath0: KeyPath<Upstream.Output, Output0>,
-      keyPath1: KeyPath<Upstream.Output, Output1>,
-      keyPath2: KeyPath<Upstream.Output, Output2>
+      keyPaths: (
+        KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>, KeyPath<Upstream.Output, Output2>
+      )
     ) {
-      self.downstream = downstream
-      self.keyPath0 = keyPath0
-      self.keyPath1 = keyPath1
-      self.keyPath2 = keyPath2
-      combineIdentifier = CombineIdentifier()
+      self.keyPaths = keyPaths
+    }
+
+    @usableFromInline
+    var name: String { "ValueForKeys" }
+
+    @usableFromInline
+    var mirrorChildren: KeyValuePairs<String, Any> {
+      ["keyPath0": keyPaths.0, "keyPath1": keyPaths.1, "keyPath2": keyPaths.2]
     }
 
     @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
+      downstream.receive((input[keyPath: keyPaths.0], input[keyPath: keyPaths.1], input[keyPath: keyPaths.2]))
     }
-
-    @inlinable
-    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      downstream.receive((input[keyPath: keyPath0], input[keyPath: keyPath1], input[keyPath: keyPath2]))
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      downstream.receive(completion: completion)
-    }
-  }
-}
-
-extension Publishers.MapKeyPath.Inner: CombineReflectable {
-  /// Shows the key path, as Combine's `map(_:)`.
-  @usableFromInline
-  var customMirror: Mirror { Mirror(self, children: ["keyPath": keyPath]) }
-}
-
-extension Publishers.MapKeyPath2.Inner: CombineReflectable {
-  /// Shows the key paths, as Combine's `map(_:_:)`.
-  @usableFromInline
-  var customMirror: Mirror { Mirror(self, children: ["keyPath0": keyPath0, "keyPath1": keyPath1]) }
-}
-
-extension Publishers.MapKeyPath3.Inner: CombineReflectable {
-  /// Shows the key paths, as Combine's `map(_:_:_:)`.
-  @usableFromInline
-  var customMirror: Mirror {
-    Mirror(self, children: ["keyPath0": keyPath0, "keyPath1": keyPath1, "keyPath2": keyPath2])
   }
 }

@@ -38,7 +38,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>()))
     }
 
     /// Declares another failure type, directly on the upstream.
@@ -53,50 +53,24 @@ extension Publishers {
 }
 
 extension Publishers.SetFailureType {
-  /// Stands between upstream and downstream without a subscription of its
-  /// own: the downstream receives the upstream's subscription as is.
+  /// Passes everything as it is, under another failure type (see ``ForwardingInner``).
   @usableFromInline
-  struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+  struct Step<Downstream: Subscriber>: ForwardingStep
   where Downstream.Input == Upstream.Output, Downstream.Failure == Failure {
-    @usableFromInline
-    typealias Input = Upstream.Output
+    @inlinable
+    init() {}
 
     @usableFromInline
-    let downstream: Downstream
-
-    @usableFromInline
-    let combineIdentifier: CombineIdentifier
-
-    @usableFromInline
-    var description: String { "SetFailureType" }
+    var name: String { "SetFailureType" }
 
     @inlinable
-    init(downstream: Downstream) {
-      self.downstream = downstream
-      combineIdentifier = CombineIdentifier()
-    }
-
-    @inlinable
-    func receive(subscription: any Subscription) {
-      downstream.receive(subscription: subscription)
-    }
-
-    @inlinable
-    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
       downstream.receive(input)
     }
 
     @inlinable
-    func receive(completion: Subscribers.Completion<Never>) {
-      downstream.receive(completion: .finished)
-    }
+    func mapFailure(_ error: Never) -> Failure {}
   }
 }
 
 extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
-
-extension Publishers.SetFailureType.Inner: CombineReflectable {
-  /// Shows no children, as Combine's `setFailureType`.
-  @usableFromInline
-  var customMirror: Mirror { Mirror(childless: self) }
-}
