@@ -1,16 +1,22 @@
+import Foundation
 import Synchronization
 import Testing
 import TraitsTesting
 
 @Suite struct WaitUntilTests {
   @Test func returnsAsSoonAsTheConditionHolds() async throws {
-    let flag = Atomic<Bool>(false)
-    let setter = Task {
-      try await Task.sleep(for: .milliseconds(5))
-      flag.store(true, ordering: .releasing)
+    // The flag is set from a thread of its own, not a task: under a loaded
+    // parallel run the cooperative pool may be busy for long, and the test is
+    // about the wait, not about when a setter task gets a thread.
+    final class Flag: Sendable {
+      let isSet = Atomic<Bool>(false)
     }
-    try await waitUntil { flag.load(ordering: .acquiring) }
-    try await setter.value
+    let flag = Flag()
+    Thread.detachNewThread {
+      usleep(5_000)
+      flag.isSet.store(true, ordering: .releasing)
+    }
+    try await waitUntil { flag.isSet.load(ordering: .acquiring) }
   }
 
   @Test func throwsAfterTheTimeout() async {
