@@ -150,9 +150,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<(Int, Int), Never>(demand: .none)
-      Just(1).combineLatest(Just(2)).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Just(1).combineLatest(Just(2)))
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

@@ -55,16 +55,10 @@ import TraitsTesting
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.compactMap { Int($0) }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send("1")
-    upstream.send("2")
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<String, Never>) in upstream.compactMap { Int($0) } },
+      sending: ["1", "2"]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
@@ -83,11 +77,9 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndTheTransform() throws {
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.compactMap { value in withExtendedLifetime(token) { value } }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func describesItsSubscriberAsCompactMap() {

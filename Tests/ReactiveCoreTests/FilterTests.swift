@@ -65,16 +65,10 @@ import TraitsTesting
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.filter { _ in true }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.filter { _ in true } },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
@@ -96,11 +90,9 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndThePredicate() throws {
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.filter { _ in withExtendedLifetime(token) { true } }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func describesItsSubscriberAsFilter() {

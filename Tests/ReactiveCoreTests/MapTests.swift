@@ -63,16 +63,10 @@ import TraitsTesting
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.map { $0 * 2 }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.map { $0 * 2 } },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(2)])
   }
 
@@ -94,11 +88,9 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndTheTransform() throws {
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.map { value in withExtendedLifetime(token) { value } }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func describesItsSubscriberAsMap() {

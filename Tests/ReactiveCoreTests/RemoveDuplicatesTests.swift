@@ -49,18 +49,10 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.removeDuplicates().record(demand: .max(1)) { value, recorder in
-      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-
-    #expect(upstream.requests == [.max(1), .max(1)])
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesARequestAndACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.removeDuplicates() },
+      sending: [1, 2, 3]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
@@ -116,9 +108,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      unspecialisedJust(1).removeDuplicates().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: unspecialisedJust(1).removeDuplicates())
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
@@ -205,18 +195,10 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryRemoveDuplicates(by: ==).record(demand: .max(1)) { value, recorder in
-      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-
-    #expect(upstream.requests == [.max(1), .max(1)])
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesARequestAndACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryRemoveDuplicates(by: ==) },
+      sending: [1, 2, 3]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1), .value(2)])
   }
 
@@ -250,9 +232,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, any Error>(demand: .none)
-      unspecialisedJust(1).tryRemoveDuplicates(by: ==).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: unspecialisedJust(1).tryRemoveDuplicates(by: ==))
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

@@ -65,16 +65,10 @@ import TraitsTesting
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.scan(0, +).record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.scan(0, +) },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 

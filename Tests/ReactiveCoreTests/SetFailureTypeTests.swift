@@ -31,18 +31,10 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.setFailureType(to: TestError.self).record(demand: .max(1)) { value, recorder in
-      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-
-    #expect(upstream.requests == [.max(1), .max(1)])
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesARequestAndACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.setFailureType(to: TestError.self) },
+      sending: [1, 2, 3]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 

@@ -228,9 +228,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(Just(1)).switchToLatest().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Just(Just(1)).switchToLatest())
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

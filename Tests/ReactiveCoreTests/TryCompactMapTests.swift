@@ -83,16 +83,10 @@ import TraitsTesting
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryCompactMap { $0 }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryCompactMap { $0 } },
+      sending: [1, 2]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1)])
   }
 
@@ -113,7 +107,7 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndTheTransform() throws {
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [3]) { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.tryCompactMap { value in
         try withExtendedLifetime(token) {
           if value == 3 { throw TestError() }
@@ -121,19 +115,11 @@ import TraitsTesting
         }
       }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
-    try expectReleases(make) { upstream, subscription in
-      subscription.cancel()
-      #expect(upstream.cancellations == 1)
-    }
   }
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, any Error>(demand: .none)
-      Just(1).tryCompactMap { $0 }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Just(1).tryCompactMap { $0 })
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

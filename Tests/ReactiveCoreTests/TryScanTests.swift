@@ -80,16 +80,10 @@ import TraitsTesting
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryScan(0, +).record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryScan(0, +) },
+      sending: [1, 2]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1)])
   }
 
@@ -101,17 +95,11 @@ import TraitsTesting
 
   @Test func releasesTheDownstreamAndTheResult() throws {
     // The token is the initial result, which the operator holds.
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [3]) { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.tryScan(token) { result, value in
         if value == 3 { throw TestError() }
         return result
       }
-    }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
-    try expectReleases(make) { upstream, subscription in
-      subscription.cancel()
-      #expect(upstream.cancellations == 1)
     }
   }
 

@@ -55,3 +55,32 @@ extension RecordingSubscriber where Failure == any Error {
     }
   }
 }
+
+/// Runs `expectReleases` once for each way a subscription ends: the
+/// upstream finishing, the subscription cancelled (which must reach the
+/// upstream), and each value of
+/// `sending` (a value that ends the operator, or makes its closure throw).
+public func expectReleasesOnEveryEnd<Input, UpstreamFailure: Error, P: Publisher>(
+  sending values: [Input] = [],
+  _ make: (TestPublisher<Input, UpstreamFailure>, Token) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  try expectReleases(make, end: finishUpstream, sourceLocation: sourceLocation)
+  let cancelReachingTheUpstream = { (upstream: TestPublisher<Input, UpstreamFailure>, subscription: any Subscription) in
+    subscription.cancel()
+    #expect(upstream.cancellations == 1, "the cancel did not reach the upstream", sourceLocation: sourceLocation)
+  }
+  try expectReleases(make, end: cancelReachingTheUpstream, sourceLocation: sourceLocation)
+  for value in values {
+    try expectReleases(make, end: { upstream, _ in upstream.send(value) }, sourceLocation: sourceLocation)
+  }
+}
+
+/// Subscribes a probe that requests nothing to `publisher`, then requests
+/// a demand of zero through its subscription: the body of an exit test
+/// checking that an operator traps on it, as Combine does.
+public func requestNoDemand<P: Publisher>(from publisher: P) {
+  let probe = LifetimeProbe<P.Output, P.Failure>(demand: .none)
+  publisher.subscribe(probe)
+  probe.subscription?.request(.none)
+}

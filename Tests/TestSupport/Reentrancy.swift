@@ -1,0 +1,54 @@
+public import ReactiveCore
+public import Testing
+public import TraitsTesting
+
+/// Checks that an operator tolerates its downstream calling back into the
+/// subscription from inside `receive(_:)`: the recorder starts with a
+/// demand of one, requests one more while it receives the first value and
+/// cancels while it receives the second. Sends `values` (three) through a
+/// fresh upstream, then checks the demands the upstream saw (`requests`)
+/// and that it was cancelled once. Returns the recorder, whose events the
+/// caller checks.
+@discardableResult
+public func expectToleratesARequestAndACancelFromInsideReceive<Input, UpstreamFailure: Error, P: Publisher>(
+  _ make: (TestPublisher<Input, UpstreamFailure>) -> P,
+  sending values: [Input],
+  requests: [Subscribers.Demand] = [.max(1), .max(1)],
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RecordingSubscriber<P.Output, P.Failure> {
+  let upstream = TestPublisher<Input, UpstreamFailure>()
+  let received = Shared(0)
+  let recorder = make(upstream).record(demand: .max(1)) { _, recorder in
+    received.value += 1
+    if received.value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
+    return .none
+  }
+  for value in values {
+    upstream.send(value)
+  }
+  #expect(upstream.requests == requests, sourceLocation: sourceLocation)
+  #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+  return recorder
+}
+
+/// Checks that an operator tolerates its downstream cancelling from inside
+/// `receive(_:)`: the recorder (unlimited demand) cancels on every value.
+/// Sends `values` through a fresh upstream, then checks that the upstream
+/// was cancelled once. Returns the recorder, whose events the caller checks.
+@discardableResult
+public func expectToleratesACancelFromInsideReceive<Input, UpstreamFailure: Error, P: Publisher>(
+  _ make: (TestPublisher<Input, UpstreamFailure>) -> P,
+  sending values: [Input],
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RecordingSubscriber<P.Output, P.Failure> {
+  let upstream = TestPublisher<Input, UpstreamFailure>()
+  let recorder = make(upstream).record { _, recorder in
+    recorder.cancel()
+    return .none
+  }
+  for value in values {
+    upstream.send(value)
+  }
+  #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+  return recorder
+}
