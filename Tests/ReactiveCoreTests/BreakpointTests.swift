@@ -41,12 +41,7 @@ import TraitsTesting
   }
 
   @Test func cancelReachesTheUpstream() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.breakpointOnError().record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<Int, TestError>) in upstream.breakpointOnError() }
   }
 
   @Test func toleratesACancelFromInsideReceive() {

@@ -32,12 +32,7 @@ import TraitsTesting
   }
 
   @Test func cancellationReachesTheUpstream() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.compactMap { Int($0) }.record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<String, Never>) in upstream.compactMap { Int($0) } }
   }
 
   @Test func toleratesARequestFromInsideReceive() {

@@ -74,12 +74,9 @@ import TraitsTesting
   }
 
   @Test func cancelReachesTheUpstream() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.decode(type: Int.self, decoder: IntDecoder()).record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<String, Never>) in
+      upstream.decode(type: Int.self, decoder: IntDecoder())
+    }
   }
 
   @Test func toleratesACancelFromInsideReceive() {

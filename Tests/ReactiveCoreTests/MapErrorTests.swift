@@ -35,12 +35,9 @@ private struct WrappedError: Error, Equatable {
   }
 
   @Test func cancellationReachesTheUpstream() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.mapError { WrappedError(inner: $0) }.record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<Int, TestError>) in
+      upstream.mapError { WrappedError(inner: $0) }
+    }
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {

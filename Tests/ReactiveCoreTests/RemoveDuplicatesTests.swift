@@ -57,9 +57,7 @@ import TraitsTesting
   }
 
   @Test func describesItsSubscriptionAsRemoveDuplicates() throws {
-    let probe = LifetimeProbe<Int, Never>(demand: .none)
-    unspecialisedJust(1).removeDuplicates().subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "RemoveDuplicates")
+    #expect(try subscriptionDescription(of: unspecialisedJust(1).removeDuplicates()) == "RemoveDuplicates")
   }
 
   @Test func releasesTheDownstreamAndThePreviousValueAfterCompletion() throws {
@@ -161,15 +159,9 @@ import TraitsTesting
   }
 
   @Test func forwardsNothingAfterTheThrownError() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.tryRemoveDuplicates { _, _ in throw TestError(code: 1) }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectNothingForwardedAfterTheThrownError(sending: [1, 2, 3]) { upstream in
+      upstream.tryRemoveDuplicates { _, _ in throw TestError(code: 1) }
+    }
     #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 1))])
   }
 
@@ -225,9 +217,7 @@ import TraitsTesting
   }
 
   @Test func describesItsSubscriptionAsTryRemoveDuplicates() throws {
-    let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    unspecialisedJust(1).tryRemoveDuplicates(by: ==).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "TryRemoveDuplicates")
+    #expect(try subscriptionDescription(of: unspecialisedJust(1).tryRemoveDuplicates(by: ==)) == "TryRemoveDuplicates")
   }
 
   @Test func requestingNoDemandTraps() async {

@@ -85,9 +85,7 @@ import TraitsTesting
   }
 
   @Test func describesItsSubscriptionAsReplaceEmpty() throws {
-    let probe = LifetimeProbe<Int, Never>(demand: .none)
-    Empty<Int, Never>().replaceEmpty(with: 0).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "ReplaceEmpty")
+    #expect(try subscriptionDescription(of: Empty<Int, Never>().replaceEmpty(with: 0)) == "ReplaceEmpty")
   }
 
   @Test func releasesTheDownstreamAndTheOutputAfterCompletion() throws {

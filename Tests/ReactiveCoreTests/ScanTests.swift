@@ -76,9 +76,7 @@ import TraitsTesting
     // As in Combine: the subscriber gets the upstream's subscription, and
     // only the subscriber that scan attaches upstream is called Scan.
     let subject = PassthroughSubject<Int, Never>()
-    let probe = LifetimeProbe<Int, Never>(demand: .none)
-    subject.scan(0, +).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "PassthroughSubject")
+    #expect(try subscriptionDescription(of: subject.scan(0, +)) == "PassthroughSubject")
   }
 
   @Test func releasesTheDownstreamTheClosureAndTheResultAfterCompletion() throws {

@@ -22,12 +22,9 @@ import TraitsTesting
   }
 
   @Test func cancellationReachesTheUpstream() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.setFailureType(to: TestError.self).record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<Int, Never>) in
+      upstream.setFailureType(to: TestError.self)
+    }
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {

@@ -24,14 +24,9 @@ import TraitsTesting
   }
 
   @Test func forwardsNothingAfterTheThrownError() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.tryCompactMap { _ -> Int? in throw TestError(code: 1) }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectNothingForwardedAfterTheThrownError { upstream in
+      upstream.tryCompactMap { _ -> Int? in throw TestError(code: 1) }
+    }
     #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
   }
 
@@ -101,9 +96,7 @@ import TraitsTesting
   }
 
   @Test func describesItsSubscriptionAsTryCompactMap() throws {
-    let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    Just(1).tryCompactMap { $0 }.subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "TryCompactMap")
+    #expect(try subscriptionDescription(of: Just(1).tryCompactMap { $0 }) == "TryCompactMap")
   }
 
   @Test func releasesTheDownstreamAndTheTransform() throws {

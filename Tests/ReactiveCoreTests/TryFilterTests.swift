@@ -24,14 +24,9 @@ import TraitsTesting
   }
 
   @Test func forwardsNothingAfterTheThrownError() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.tryFilter { _ in throw TestError(code: 1) }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectNothingForwardedAfterTheThrownError { upstream in
+      upstream.tryFilter { _ in throw TestError(code: 1) }
+    }
     #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
   }
 
@@ -105,9 +100,7 @@ import TraitsTesting
   }
 
   @Test func describesItsSubscriptionAsTryFilter() throws {
-    let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    Just(1).tryFilter { _ in true }.subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "TryFilter")
+    #expect(try subscriptionDescription(of: Just(1).tryFilter { _ in true }) == "TryFilter")
   }
 
   @Test func releasesTheDownstreamAndThePredicate() throws {

@@ -24,14 +24,9 @@ import TraitsTesting
   }
 
   @Test func forwardsNothingAfterTheThrownError() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.tryScan(0) { _, _ in throw TestError(code: 1) }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectNothingForwardedAfterTheThrownError { upstream in
+      upstream.tryScan(0) { _, _ in throw TestError(code: 1) }
+    }
     #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
   }
 
@@ -88,9 +83,7 @@ import TraitsTesting
   }
 
   @Test func describesItsSubscriptionAsTryScan() throws {
-    let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    unspecialisedJust(1).tryScan(0, +).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "TryScan")
+    #expect(try subscriptionDescription(of: unspecialisedJust(1).tryScan(0, +)) == "TryScan")
   }
 
   @Test func releasesTheDownstreamAndTheResult() throws {

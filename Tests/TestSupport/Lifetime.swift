@@ -84,3 +84,35 @@ public func requestNoDemand<P: Publisher>(from publisher: P) {
   publisher.subscribe(probe)
   probe.subscription?.request(.none)
 }
+
+/// Subscribes a `LifetimeProbe` (unlimited demand) to `completing`, which
+/// completes at once, and another to `cancelled`, which does not; checks
+/// that the first probe is released on completion and the second only
+/// once its subscription is cancelled, although the test still holds both
+/// subscriptions.
+public func expectReleasesAfterCompletionAndOnCancel<Completing: Publisher, Cancelled: Publisher>(
+  completing: Completing,
+  cancelled: Cancelled,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  weak var completedProbe: LifetimeProbe<Completing.Output, Completing.Failure>?
+  weak var cancelledProbe: LifetimeProbe<Cancelled.Output, Cancelled.Failure>?
+  let subscriptions: [any Subscription] = try {
+    let completed = LifetimeProbe<Completing.Output, Completing.Failure>(demand: .unlimited)
+    completing.subscribe(completed)
+    completedProbe = completed
+    let cancelledOne = LifetimeProbe<Cancelled.Output, Cancelled.Failure>(demand: .unlimited)
+    cancelled.subscribe(cancelledOne)
+    cancelledProbe = cancelledOne
+    return [
+      try #require(completed.subscription, sourceLocation: sourceLocation),
+      try #require(cancelledOne.subscription, sourceLocation: sourceLocation),
+    ]
+  }()
+  #expect(completedProbe == nil, "the completed downstream is still alive", sourceLocation: sourceLocation)
+  #expect(cancelledProbe != nil, "the live downstream was released early", sourceLocation: sourceLocation)
+
+  subscriptions[1].cancel()
+
+  #expect(cancelledProbe == nil, "the cancelled downstream is still alive", sourceLocation: sourceLocation)
+}

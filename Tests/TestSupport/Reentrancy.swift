@@ -52,3 +52,26 @@ public func expectToleratesACancelFromInsideReceive<Input, UpstreamFailure: Erro
   #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
   return recorder
 }
+
+/// Checks that cancelling a subscription to the operator that `make` builds
+/// on a fresh upstream cancels that upstream (once).
+public func expectCancelReachesTheUpstream<Input, UpstreamFailure: Error, P: Publisher>(
+  _ make: (TestPublisher<Input, UpstreamFailure>) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let upstream = TestPublisher<Input, UpstreamFailure>()
+  let recorder = make(upstream).record()
+  recorder.cancel()
+  #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+}
+
+/// How the subscription `publisher` gives a subscriber describes itself
+/// (the subscriber requests nothing).
+public func subscriptionDescription<P: Publisher>(
+  of publisher: P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> String {
+  let probe = LifetimeProbe<P.Output, P.Failure>(demand: .none)
+  publisher.subscribe(probe)
+  return String(describing: try #require(probe.subscription, sourceLocation: sourceLocation))
+}
