@@ -9,14 +9,13 @@ import TraitsTesting
   }
 
   @Test func forwardsTheDemandAndTheUpstreamSubscriptionItself() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.assertNoFailure().record(demand: .max(2)) { _, _ in .max(3) }
-
-    upstream.send(1)
-    recorder.request(.max(1))
-
-    #expect(upstream.requests == [.max(2), .max(1)])
-    #expect(upstream.pendingDemand == .max(5))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, TestError>) in upstream.assertNoFailure() },
+      sending: 1,
+      returning: .max(3),
+      request: .max(1),
+      requests: [.max(2), .max(1)]
+    )
   }
 
   @Test func cancelReachesTheUpstream() {

@@ -36,16 +36,11 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.compactMap { Int($0) }.record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send("1")
-    upstream.send("2")
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<String, Never>) in upstream.compactMap { Int($0) } },
+      sending: ["1", "2"],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 

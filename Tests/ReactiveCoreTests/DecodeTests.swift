@@ -63,14 +63,10 @@ import TraitsTesting
   }
 
   @Test func passesTheDemandUpstream() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.decode(type: Int.self, decoder: IntDecoder()).record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send("1")
-    recorder.request(.max(3))
-
-    #expect(upstream.requests == [.max(2), .max(3)])
-    #expect(upstream.pendingDemand == .max(5))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<String, Never>) in upstream.decode(type: Int.self, decoder: IntDecoder()) },
+      sending: "1"
+    )
   }
 
   @Test func cancelReachesTheUpstream() {

@@ -45,17 +45,11 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.filter { $0 != 2 }.record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.filter { $0 != 2 } },
+      sending: [1, 2, 3],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(3)])
   }
 

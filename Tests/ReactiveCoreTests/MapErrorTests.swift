@@ -24,14 +24,10 @@ private struct WrappedError: Error, Equatable {
   }
 
   @Test func asksUpstreamForExactlyTheDownstreamDemand() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.mapError { WrappedError(inner: $0) }.record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send(1)
-    recorder.request(.max(3))
-
-    #expect(upstream.requests == [.max(2), .max(3)])
-    #expect(upstream.pendingDemand == .max(5))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, TestError>) in upstream.mapError { WrappedError(inner: $0) } },
+      sending: 1
+    )
   }
 
   @Test func cancellationReachesTheUpstream() {

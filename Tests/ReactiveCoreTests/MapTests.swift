@@ -19,14 +19,14 @@ import TraitsTesting
   }
 
   @Test func asksUpstreamForExactlyTheDownstreamDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.map { $0 + 1 }.record(demand: .max(2)) { _, _ in .max(3) }
-
-    upstream.send(1)
-    recorder.request(.max(5))
-
-    #expect(upstream.requests == [.max(2), .max(5)])
-    #expect(upstream.pendingDemand == .max(9))
+    let recorder = expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, Never>) in upstream.map { $0 + 1 } },
+      sending: 1,
+      returning: .max(3),
+      request: .max(5),
+      requests: [.max(2), .max(5)],
+      pendingDemand: .max(9)
+    )
     #expect(recorder.events == [.subscription, .value(2)])
   }
 
@@ -49,16 +49,11 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.map { $0 * 2 }.record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.map { $0 * 2 } },
+      sending: [1, 2],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.events == [.subscription, .value(2), .value(4)])
   }
 

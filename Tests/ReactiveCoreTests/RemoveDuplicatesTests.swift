@@ -85,23 +85,12 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndThePredicateOnCancel() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      weakProbe = probe
-      upstream.removeDuplicates { lhs, rhs in withExtendedLifetime(token) { lhs == rhs } }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
-    #expect(upstream.cancellations == 1)
+    try expectReleases(
+      { (upstream: TestPublisher<Int, Never>, token: Token) in
+        upstream.removeDuplicates { lhs, rhs in withExtendedLifetime(token) { lhs == rhs } }
+      },
+      end: cancelReachingTheUpstream
+    )
   }
 
   @Test func requestingNoDemandTraps() async {

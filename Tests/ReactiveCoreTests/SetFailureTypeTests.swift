@@ -10,14 +10,10 @@ import TraitsTesting
   }
 
   @Test func asksUpstreamForExactlyTheDownstreamDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.setFailureType(to: TestError.self).record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send(1)
-    recorder.request(.max(3))
-
-    #expect(upstream.requests == [.max(2), .max(3)])
-    #expect(upstream.pendingDemand == .max(5))
+    let recorder = expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, Never>) in upstream.setFailureType(to: TestError.self) },
+      sending: 1
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 

@@ -43,14 +43,13 @@ import TraitsTesting
   }
 
   @Test func asksUpstreamForExactlyTheDownstreamDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryMap { $0 }.record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send(1)
-    recorder.request(.max(4))
-
-    #expect(upstream.requests == [.max(2), .max(4)])
-    #expect(upstream.pendingDemand == .max(6))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryMap { $0 } },
+      sending: 1,
+      request: .max(4),
+      requests: [.max(2), .max(4)],
+      pendingDemand: .max(6)
+    )
   }
 
   @Test func cancellationReachesTheUpstreamOnce() {
@@ -66,16 +65,11 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryMap { $0 + 1 }.record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryMap { $0 + 1 } },
+      sending: [1, 2],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.testEvents == [.subscription, .value(2), .value(3)])
   }
 

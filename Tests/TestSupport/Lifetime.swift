@@ -56,6 +56,16 @@ extension RecordingSubscriber where Failure == any Error {
   }
 }
 
+/// Ends a subscription by cancelling it, and checks that the cancel reached
+/// the upstream (once).
+public func cancelReachingTheUpstream<Input, Failure>(
+  _ upstream: TestPublisher<Input, Failure>,
+  _ subscription: any Subscription
+) {
+  subscription.cancel()
+  #expect(upstream.cancellations == 1, "the cancel did not reach the upstream")
+}
+
 /// Runs `expectReleases` once for each way a subscription ends: the
 /// upstream finishing, the subscription cancelled (which must reach the
 /// upstream), and each value of
@@ -66,10 +76,6 @@ public func expectReleasesOnEveryEnd<Input, UpstreamFailure: Error, P: Publisher
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   try expectReleases(make, end: finishUpstream, sourceLocation: sourceLocation)
-  let cancelReachingTheUpstream = { (upstream: TestPublisher<Input, UpstreamFailure>, subscription: any Subscription) in
-    subscription.cancel()
-    #expect(upstream.cancellations == 1, "the cancel did not reach the upstream", sourceLocation: sourceLocation)
-  }
   try expectReleases(make, end: cancelReachingTheUpstream, sourceLocation: sourceLocation)
   for value in values {
     try expectReleases(make, end: { upstream, _ in upstream.send(value) }, sourceLocation: sourceLocation)

@@ -75,3 +75,51 @@ public func subscriptionDescription<P: Publisher>(
   publisher.subscribe(probe)
   return String(describing: try #require(probe.subscription, sourceLocation: sourceLocation))
 }
+
+/// Checks that an operator passes its downstream's demand to its upstream
+/// as it is: the recorder asks for two on subscription and for `returning`
+/// more on each value; the test sends `value`, then requests `request`.
+/// The upstream must have seen `requests`, and be owed `pendingDemand`.
+/// Returns the recorder, whose events the caller may check.
+@discardableResult
+public func expectDemandPassedThrough<Input, UpstreamFailure: Error, P: Publisher>(
+  _ make: (TestPublisher<Input, UpstreamFailure>) -> P,
+  sending value: Input,
+  returning: Subscribers.Demand = .max(1),
+  request: Subscribers.Demand = .max(3),
+  requests: [Subscribers.Demand] = [.max(2), .max(3)],
+  pendingDemand: Subscribers.Demand = .max(5),
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RecordingSubscriber<P.Output, P.Failure> {
+  let upstream = TestPublisher<Input, UpstreamFailure>()
+  let recorder = make(upstream).record(demand: .max(2)) { _, _ in returning }
+  upstream.send(value)
+  recorder.request(request)
+  #expect(upstream.requests == requests, sourceLocation: sourceLocation)
+  #expect(upstream.pendingDemand == pendingDemand, sourceLocation: sourceLocation)
+  return recorder
+}
+
+/// Checks that an operator tolerates its downstream requesting from inside
+/// `receive(_:)`: the recorder starts with a demand of one and requests one
+/// more on every value. Sends `values` through a fresh upstream, then checks
+/// the demands the upstream saw. Returns the recorder, whose events the
+/// caller checks.
+@discardableResult
+public func expectToleratesARequestFromInsideReceive<Input, UpstreamFailure: Error, P: Publisher>(
+  _ make: (TestPublisher<Input, UpstreamFailure>) -> P,
+  sending values: [Input],
+  requests: [Subscribers.Demand],
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RecordingSubscriber<P.Output, P.Failure> {
+  let upstream = TestPublisher<Input, UpstreamFailure>()
+  let recorder = make(upstream).record(demand: .max(1)) { _, recorder in
+    recorder.request(.max(1))
+    return .none
+  }
+  for value in values {
+    upstream.send(value)
+  }
+  #expect(upstream.requests == requests, sourceLocation: sourceLocation)
+  return recorder
+}
