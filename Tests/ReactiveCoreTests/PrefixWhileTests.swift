@@ -22,16 +22,10 @@ import TraitsTesting
   }
 
   @Test func cancelReachesTheUpstream() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.prefix { _ in true }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: ReducingUpstream) in upstream.prefix { _ in true } },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
