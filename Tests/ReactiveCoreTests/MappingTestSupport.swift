@@ -74,3 +74,19 @@ func expectNothingForwardedAfterTheThrownError<P: Publisher>(
   #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
   return recorder
 }
+
+/// Checks that a `try` operator whose closure throws for 2 fails with the
+/// thrown error and cancels its upstream, which keeps no subscriber: sends
+/// 1 then 2. Returns the recorder, whose events the caller checks.
+func expectFailsWithTheThrownErrorAndCancelsTheUpstream<P: Publisher>(
+  _ make: (TestPublisher<Int, Never>) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RecordingSubscriber<P.Output, P.Failure> {
+  let upstream = TestPublisher<Int, Never>()
+  let recorder = make(upstream).record()
+  upstream.send(1)
+  upstream.send(2)
+  #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+  #expect(!upstream.hasSubscribers, sourceLocation: sourceLocation)
+  return recorder
+}

@@ -9,17 +9,12 @@ import TraitsTesting
   }
 
   @Test func failsWithTheThrownErrorAndCancelsTheUpstream() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryCompactMap { value -> Int? in
-      guard value != 2 else { throw TestError(code: 2) }
-      return value
-    }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
-    #expect(!upstream.hasSubscribers)
+    let recorder = expectFailsWithTheThrownErrorAndCancelsTheUpstream { upstream in
+      upstream.tryCompactMap { value -> Int? in
+        guard value != 2 else { throw TestError(code: 2) }
+        return value
+      }
+    }
     #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 2))])
   }
 

@@ -9,17 +9,12 @@ import TraitsTesting
   }
 
   @Test func failsWithTheThrownErrorAndCancelsTheUpstream() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryFilter { value in
-      guard value != 2 else { throw TestError(code: 2) }
-      return true
-    }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
-    #expect(!upstream.hasSubscribers)
+    let recorder = expectFailsWithTheThrownErrorAndCancelsTheUpstream { upstream in
+      upstream.tryFilter { value in
+        guard value != 2 else { throw TestError(code: 2) }
+        return true
+      }
+    }
     #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 2))])
   }
 
