@@ -34,12 +34,7 @@ import TraitsTesting
   }
 
   @Test func cancelReachesTheUpstream() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.assertMaybe().record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<Int, TestError>) in upstream.assertMaybe() }
   }
 
   @Test func twoElementsTrap() async {

@@ -43,19 +43,14 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [2]) { (upstream: ReducingUpstream, token: Token) in
       upstream.allSatisfy(predicate(capturing: token) { $0 < 2 })
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(2) })
   }
 
   @Test func requestingNoDemandTraps() async {
     await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Bool, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().allSatisfy { _ in true }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().allSatisfy { _ in true })
     }
   }
 }
@@ -67,17 +62,9 @@ import TraitsTesting
   }
 
   @Test func aThrownErrorCancelsTheUpstreamAndFails() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.tryAllSatisfy { value in
-      if value == 2 { throw TestError(code: 2) }
-      return true
-    }.record(demand: .none)
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let (recorder, _) = expectAThrownErrorCancelsTheUpstream { upstream, predicate in
+      upstream.tryAllSatisfy(predicate)
+    }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
   }
 
@@ -87,16 +74,8 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
-      upstream.tryAllSatisfy { value in
-        try withExtendedLifetime(token) {
-          if value == 3 { throw TestError(code: 3) }
-          return true
-        }
-      }
+    try expectThePredicateAndTheDownstreamReleased { upstream, predicate in
+      upstream.tryAllSatisfy(predicate)
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
   }
 }

@@ -9,37 +9,25 @@ import TraitsTesting
   }
 
   @Test func forwardsTheDemandAndTheUpstreamSubscriptionItself() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.assertNoFailure().record(demand: .max(2)) { _, _ in .max(3) }
-
-    upstream.send(1)
-    recorder.request(.max(1))
-
-    #expect(upstream.requests == [.max(2), .max(1)])
-    #expect(upstream.pendingDemand == .max(5))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, TestError>) in upstream.assertNoFailure() },
+      sending: 1,
+      returning: .max(3),
+      request: .max(1),
+      requests: [.max(2), .max(1)]
+    )
   }
 
   @Test func cancelReachesTheUpstream() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.assertNoFailure().record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<Int, TestError>) in upstream.assertNoFailure() }
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.assertNoFailure().record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, TestError>) in upstream.assertNoFailure() },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
-    #expect(upstream.cancellations == 1)
   }
 
   @Test func keepsItsParameters() {

@@ -134,9 +134,7 @@ import TraitsTesting
 
   @Test func requestingNoneIsAnAPIViolation() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      TestPublisher<Int, Never>().makeConnectable().autoconnect().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, Never>().makeConnectable().autoconnect())
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

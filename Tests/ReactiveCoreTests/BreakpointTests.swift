@@ -41,26 +41,15 @@ import TraitsTesting
   }
 
   @Test func cancelReachesTheUpstream() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.breakpointOnError().record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<Int, TestError>) in upstream.breakpointOnError() }
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.breakpointOnError().record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, TestError>) in upstream.breakpointOnError() },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
-    #expect(upstream.cancellations == 1)
   }
 
   @Test func breakpointOnErrorLetsValuesAndFinishedThrough() {

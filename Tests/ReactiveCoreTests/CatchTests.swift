@@ -42,14 +42,10 @@ import TraitsTesting
   }
 
   @Test func passesTheDownstreamDemandToTheUpstream() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.catch { _ in Just(0) }.record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send(1)
-    recorder.request(.max(3))
-
-    #expect(upstream.requests == [.max(2), .max(3)])
-    #expect(upstream.pendingDemand == .max(5))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, TestError>) in upstream.catch { _ in Just(0) } },
+      sending: 1
+    )
   }
 
   @Test func givesTheReplacementTheDemandNotYetReceived() {
@@ -182,9 +178,7 @@ import TraitsTesting
 
   @Test func requestingNoneIsAnAPIViolation() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Empty<Int, TestError>(completeImmediately: false).catch { _ in Just(0) }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Empty<Int, TestError>(completeImmediately: false).catch { _ in Just(0) })
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

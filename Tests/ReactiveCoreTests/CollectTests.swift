@@ -68,9 +68,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<[Int], TestError>(demand: .none)
-      TestPublisher<Int, TestError>().collect().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().collect())
     }
   }
 }

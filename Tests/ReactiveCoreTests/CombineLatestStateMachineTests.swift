@@ -15,13 +15,6 @@ private struct PairLatest: CombineLatestValues {
 /// Downstream and upstreams are names: the machine only carries them.
 private typealias Machine = CombineLatestStateMachine<String, String, PairLatest, TestError>
 
-private func render(_ completion: Subscribers.Completion<TestError>) -> String {
-  switch completion {
-  case .finished: "finished"
-  case let .failure(error): "failure \(error.code)"
-  }
-}
-
 /// One line per action, naming everything the caller would act on.
 private func render(_ action: Machine.Action) -> String {
   switch action {

@@ -32,39 +32,23 @@ import TraitsTesting
   }
 
   @Test func cancellationReachesTheUpstream() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.compactMap { Int($0) }.record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<String, Never>) in upstream.compactMap { Int($0) } }
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.compactMap { Int($0) }.record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send("1")
-    upstream.send("2")
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<String, Never>) in upstream.compactMap { Int($0) } },
+      sending: ["1", "2"],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.compactMap { Int($0) }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send("1")
-    upstream.send("2")
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<String, Never>) in upstream.compactMap { Int($0) } },
+      sending: ["1", "2"]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
@@ -83,11 +67,9 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndTheTransform() throws {
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.compactMap { value in withExtendedLifetime(token) { value } }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func describesItsSubscriberAsCompactMap() {

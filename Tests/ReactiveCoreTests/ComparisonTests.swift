@@ -45,18 +45,14 @@ private struct Ranked: Equatable, CustomStringConvertible {
   }
 
   @Test func releasesTheClosureAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, token: Token) in
       upstream.max { lhs, rhs in withExtendedLifetime(token) { lhs < rhs } }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func requestingNoDemandTraps() async {
     await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().max().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().max())
     }
   }
 }
@@ -100,8 +96,7 @@ private struct Ranked: Equatable, CustomStringConvertible {
         }
       }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
+    try expectReleasesOnEveryEnd(make)
     try expectReleases(
       make,
       end: { upstream, _ in

@@ -50,9 +50,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Bool, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().contains(1).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().contains(1))
     }
   }
 }
@@ -73,12 +71,9 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [2]) { (upstream: ReducingUpstream, token: Token) in
       upstream.contains(where: predicate(capturing: token) { $0 > 1 })
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(2) })
   }
 }
 
@@ -89,17 +84,9 @@ import TraitsTesting
   }
 
   @Test func aThrownErrorCancelsTheUpstreamAndFails() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.tryContains { value in
-      if value == 2 { throw TestError(code: 2) }
-      return false
-    }.record(demand: .none)
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let (recorder, _) = expectAThrownErrorCancelsTheUpstream(otherwise: { _ in false }) { upstream, predicate in
+      upstream.tryContains(where: predicate)
+    }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
   }
 
@@ -109,16 +96,8 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
-      upstream.tryContains { value in
-        try withExtendedLifetime(token) {
-          if value == 3 { throw TestError(code: 3) }
-          return false
-        }
-      }
+    try expectThePredicateAndTheDownstreamReleased(otherwise: { _ in false }) { upstream, predicate in
+      upstream.tryContains(where: predicate)
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
   }
 }

@@ -334,9 +334,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      CurrentValueSubject<Int, Never>(0).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: CurrentValueSubject<Int, Never>(0))
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

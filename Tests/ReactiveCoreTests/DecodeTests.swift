@@ -63,37 +63,24 @@ import TraitsTesting
   }
 
   @Test func passesTheDemandUpstream() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.decode(type: Int.self, decoder: IntDecoder()).record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send("1")
-    recorder.request(.max(3))
-
-    #expect(upstream.requests == [.max(2), .max(3)])
-    #expect(upstream.pendingDemand == .max(5))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<String, Never>) in upstream.decode(type: Int.self, decoder: IntDecoder()) },
+      sending: "1"
+    )
   }
 
   @Test func cancelReachesTheUpstream() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.decode(type: Int.self, decoder: IntDecoder()).record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<String, Never>) in
+      upstream.decode(type: Int.self, decoder: IntDecoder())
+    }
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<String, Never>()
-    let recorder = upstream.decode(type: Int.self, decoder: IntDecoder()).record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send("1")
-    upstream.send("2")
-
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<String, Never>) in upstream.decode(type: Int.self, decoder: IntDecoder()) },
+      sending: ["1", "2"]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1)])
-    #expect(upstream.cancellations == 1)
   }
 
   @Test func describesItselfAsDecode() {

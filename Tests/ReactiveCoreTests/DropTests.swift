@@ -80,9 +80,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().dropFirst().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().dropFirst())
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

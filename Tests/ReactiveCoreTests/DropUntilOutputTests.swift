@@ -121,23 +121,10 @@ import TraitsTesting
   }
 
   @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
-    weak var completedProbe: LifetimeProbe<Int, Never>?
-    weak var cancelledProbe: LifetimeProbe<Int, Never>?
-    let subscriptions: [any Subscription] = try {
-      let completed = LifetimeProbe<Int, Never>(demand: .unlimited)
-      Just(1).drop(untilOutputFrom: Just(0)).subscribe(completed)
-      completedProbe = completed
-      let cancelled = LifetimeProbe<Int, Never>(demand: .unlimited)
-      TestPublisher<Int, Never>().drop(untilOutputFrom: TestPublisher<Int, Never>()).subscribe(cancelled)
-      cancelledProbe = cancelled
-      return [try #require(completed.subscription), try #require(cancelled.subscription)]
-    }()
-    #expect(completedProbe == nil)
-    #expect(cancelledProbe != nil)
-
-    subscriptions[1].cancel()
-
-    #expect(cancelledProbe == nil)
+    try expectReleasesAfterCompletionAndOnCancel(
+      completing: Just(1).drop(untilOutputFrom: Just(0)),
+      cancelled: TestPublisher<Int, Never>().drop(untilOutputFrom: TestPublisher<Int, Never>())
+    )
   }
 
   @Test func requestingNoDemandPassesItToTheUpstream() throws {

@@ -31,16 +31,10 @@ import TraitsTesting
   }
 
   @Test func cancelReachesTheUpstream() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.drop { _ in false }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: ReducingUpstream) in upstream.drop { _ in false } },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
@@ -50,18 +44,14 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, token: Token) in
       upstream.drop(while: predicate(capturing: token) { $0 < 3 })
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func requestingNoDemandTraps() async {
     await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().drop { _ in true }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().drop { _ in true })
     }
   }
 
@@ -79,19 +69,10 @@ import TraitsTesting
   }
 
   @Test func aThrownErrorCancelsTheUpstreamAndFails() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.tryDrop { value in
-      if value == 2 { throw TestError(code: 2) }
-      return true
-    }.record()
-
-    #expect(upstream.send(1) == .max(1))
-    upstream.send(2)
-    upstream.send(3)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.requests == [.unlimited])
-    #expect(upstream.cancellations == 1)
+    let (recorder, sendDemands) = expectAThrownErrorCancelsTheUpstream(demand: .unlimited) { upstream, predicate in
+      upstream.tryDrop(while: predicate)
+    }
+    #expect(sendDemands.first == .max(1))
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
   }
 
@@ -101,16 +82,8 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
-      upstream.tryDrop { value in
-        try withExtendedLifetime(token) {
-          if value == 3 { throw TestError(code: 3) }
-          return true
-        }
-      }
+    try expectThePredicateAndTheDownstreamReleased { upstream, predicate in
+      upstream.tryDrop(while: predicate)
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
   }
 }

@@ -69,14 +69,10 @@ import TraitsTesting
   }
 
   @Test func passesTheDemandUpstream() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.encode(encoder: Self.encoder).record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send(1)
-    recorder.request(.max(3))
-
-    #expect(upstream.requests == [.max(2), .max(3)])
-    #expect(upstream.pendingDemand == .max(5))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, Never>) in upstream.encode(encoder: Self.encoder) },
+      sending: 1
+    )
   }
 
   @Test func cancelReachesTheUpstream() {
@@ -90,17 +86,11 @@ import TraitsTesting
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.encode(encoder: DescribingEncoder()).record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.encode(encoder: DescribingEncoder()) },
+      sending: [1, 2]
+    )
     #expect(recorder.testEvents == [.subscription, .value("1")])
-    #expect(upstream.cancellations == 1)
   }
 
   @Test func describesItselfAsEncode() {

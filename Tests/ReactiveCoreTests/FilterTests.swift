@@ -41,40 +41,23 @@ import TraitsTesting
   }
 
   @Test func cancellationReachesTheUpstream() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.filter { _ in true }.record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<Int, Never>) in upstream.filter { _ in true } }
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.filter { $0 != 2 }.record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.filter { $0 != 2 } },
+      sending: [1, 2, 3],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(3)])
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.filter { _ in true }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.filter { _ in true } },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
@@ -96,11 +79,9 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndThePredicate() throws {
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.filter { _ in withExtendedLifetime(token) { true } }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func describesItsSubscriberAsFilter() {

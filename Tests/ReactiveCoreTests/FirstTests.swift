@@ -140,9 +140,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().first().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().first())
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
@@ -186,19 +184,14 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [2]) { (upstream: ReducingUpstream, token: Token) in
       upstream.first(where: predicate(capturing: token) { $0 > 1 })
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(2) })
   }
 
   @Test func requestingNoDemandTraps() async {
     await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().first { _ in true }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().first { _ in true })
     }
   }
 }
@@ -210,19 +203,9 @@ import TraitsTesting
   }
 
   @Test func aThrownErrorCancelsTheUpstreamAndFailsWithoutDemand() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.tryFirst { value in
-      if value == 2 { throw TestError(code: 2) }
-      return false
-    }.record(demand: .none)
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.requests == [.unlimited])
-    #expect(upstream.cancellations == 1)
+    let (recorder, _) = expectAThrownErrorCancelsTheUpstream(otherwise: { _ in false }) { upstream, predicate in
+      upstream.tryFirst(where: predicate)
+    }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
   }
 
@@ -241,17 +224,8 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
-      upstream.tryFirst { value in
-        try withExtendedLifetime(token) {
-          if value == 3 { throw TestError(code: 3) }
-          return value == 2
-        }
-      }
+    try expectThePredicateAndTheDownstreamReleased(otherwise: { $0 == 2 }, ending: [2]) { upstream, predicate in
+      upstream.tryFirst(where: predicate)
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(2) })
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
   }
 }

@@ -268,9 +268,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(1).flatMap { Just($0) }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Just(1).flatMap { Just($0) })
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

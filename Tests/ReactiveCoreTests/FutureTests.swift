@@ -252,18 +252,14 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Future<Int, Never> { _ in }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Future<Int, Never> { _ in })
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
 
   @Test func requestingNoDemandFromAResolvedFutureTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Future<Int, Never> { $0(.success(1)) }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Future<Int, Never> { $0(.success(1)) })
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

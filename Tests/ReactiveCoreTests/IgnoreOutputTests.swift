@@ -30,12 +30,7 @@ import TraitsTesting
   }
 
   @Test func cancellationReachesTheUpstream() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.ignoreOutput().record()
-
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 1)
+    expectCancelReachesTheUpstream { (upstream: TestPublisher<Int, Never>) in upstream.ignoreOutput() }
   }
 
   @Test func cancelAfterCompletionDoesNotReachTheUpstream() {

@@ -90,9 +90,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(1).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Just(1))
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

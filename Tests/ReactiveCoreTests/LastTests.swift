@@ -82,9 +82,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().last().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().last())
     }
   }
 }
@@ -114,11 +112,9 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, token: Token) in
       upstream.last(where: predicate(capturing: token) { $0 > 1 })
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 }
 
@@ -129,19 +125,9 @@ import TraitsTesting
   }
 
   @Test func aThrownErrorCancelsTheUpstreamAndFailsWithoutDemand() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.tryLast { value in
-      if value == 2 { throw TestError(code: 2) }
-      return true
-    }.record(demand: .none)
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.requests == [.unlimited])
-    #expect(upstream.cancellations == 1)
+    let (recorder, _) = expectAThrownErrorCancelsTheUpstream { upstream, predicate in
+      upstream.tryLast(where: predicate)
+    }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
   }
 
@@ -151,16 +137,8 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
-      upstream.tryLast { value in
-        try withExtendedLifetime(token) {
-          if value == 3 { throw TestError(code: 3) }
-          return true
-        }
-      }
+    try expectThePredicateAndTheDownstreamReleased { upstream, predicate in
+      upstream.tryLast(where: predicate)
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
   }
 }

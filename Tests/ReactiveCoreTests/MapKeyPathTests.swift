@@ -74,18 +74,10 @@ private struct Point {
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
-    let upstream = TestPublisher<Point, Never>()
-    let recorder = upstream.map(\.x).record(demand: .max(1)) { value, recorder in
-      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
-      return .none
-    }
-
-    upstream.send(Point(x: 1, y: 0, z: 0))
-    upstream.send(Point(x: 2, y: 0, z: 0))
-    upstream.send(Point(x: 3, y: 0, z: 0))
-
-    #expect(upstream.requests == [.max(1), .max(1)])
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesARequestAndACancelFromInsideReceive(
+      { (upstream: TestPublisher<Point, Never>) in upstream.map(\.x) },
+      sending: [Point(x: 1, y: 0, z: 0), Point(x: 2, y: 0, z: 0), Point(x: 3, y: 0, z: 0)]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 

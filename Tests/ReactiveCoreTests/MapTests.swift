@@ -19,14 +19,14 @@ import TraitsTesting
   }
 
   @Test func asksUpstreamForExactlyTheDownstreamDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.map { $0 + 1 }.record(demand: .max(2)) { _, _ in .max(3) }
-
-    upstream.send(1)
-    recorder.request(.max(5))
-
-    #expect(upstream.requests == [.max(2), .max(5)])
-    #expect(upstream.pendingDemand == .max(9))
+    let recorder = expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, Never>) in upstream.map { $0 + 1 } },
+      sending: 1,
+      returning: .max(3),
+      request: .max(5),
+      requests: [.max(2), .max(5)],
+      pendingDemand: .max(9)
+    )
     #expect(recorder.events == [.subscription, .value(2)])
   }
 
@@ -49,30 +49,19 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.map { $0 * 2 }.record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.map { $0 * 2 } },
+      sending: [1, 2],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.events == [.subscription, .value(2), .value(4)])
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.map { $0 * 2 }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.map { $0 * 2 } },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(2)])
   }
 
@@ -94,11 +83,9 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndTheTransform() throws {
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.map { value in withExtendedLifetime(token) { value } }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func describesItsSubscriberAsMap() {

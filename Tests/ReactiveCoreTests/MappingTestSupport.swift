@@ -1,4 +1,5 @@
 import ReactiveCore
+import Testing
 import TraitsTesting
 
 // Helpers for the suites of the mapping operators (map, filter, scan…);
@@ -53,4 +54,39 @@ final class UnrulyPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
       subscriber.receive(completion: completion)
     }
   }
+}
+
+/// Checks that a `try` operator, once its closure throws, cancels its
+/// upstream and forwards nothing more: sends `values`, then a finish, through
+/// an `UnrulyPublisher` (which keeps sending after a cancel) and checks that
+/// it was cancelled once. Returns the recorder, whose events the caller checks.
+func expectNothingForwardedAfterTheThrownError<P: Publisher>(
+  sending values: [Int] = [1, 2],
+  _ make: (UnrulyPublisher<Int, Never>) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RecordingSubscriber<P.Output, P.Failure> {
+  let upstream = UnrulyPublisher<Int, Never>()
+  let recorder = make(upstream).record()
+  for value in values {
+    upstream.send(value)
+  }
+  upstream.send(completion: .finished)
+  #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+  return recorder
+}
+
+/// Checks that a `try` operator whose closure throws for 2 fails with the
+/// thrown error and cancels its upstream, which keeps no subscriber: sends
+/// 1 then 2. Returns the recorder, whose events the caller checks.
+func expectFailsWithTheThrownErrorAndCancelsTheUpstream<P: Publisher>(
+  _ make: (TestPublisher<Int, Never>) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RecordingSubscriber<P.Output, P.Failure> {
+  let upstream = TestPublisher<Int, Never>()
+  let recorder = make(upstream).record()
+  upstream.send(1)
+  upstream.send(2)
+  #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+  #expect(!upstream.hasSubscribers, sourceLocation: sourceLocation)
+  return recorder
 }

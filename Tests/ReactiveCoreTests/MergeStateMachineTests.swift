@@ -4,13 +4,6 @@ import Testing
 /// Downstream and upstreams are names; values are Ints.
 private typealias Machine = MergeStateMachine<String, String, Int, TestError>
 
-private func render(_ completion: Subscribers.Completion<TestError>) -> String {
-  switch completion {
-  case .finished: "finished"
-  case let .failure(error): "failure \(error.code)"
-  }
-}
-
 /// One line per action, naming everything the caller would act on.
 private func render(_ action: Machine.Action) -> String {
   switch action {

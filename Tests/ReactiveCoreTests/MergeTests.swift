@@ -131,30 +131,15 @@ import TraitsTesting
 
   @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
     let b = TestPublisher<Int, Never>()
-    weak var completedProbe: LifetimeProbe<Int, Never>?
-    weak var cancelledProbe: LifetimeProbe<Int, Never>?
-    let subscriptions: [any Subscription] = try {
-      let completed = LifetimeProbe<Int, Never>(demand: .unlimited)
-      Just(1).merge(with: Just(2)).subscribe(completed)
-      completedProbe = completed
-      let cancelled = LifetimeProbe<Int, Never>(demand: .unlimited)
-      Just(1).merge(with: b).subscribe(cancelled)
-      cancelledProbe = cancelled
-      return [try #require(completed.subscription), try #require(cancelled.subscription)]
-    }()
-    #expect(completedProbe == nil)
-    #expect(cancelledProbe != nil)
-
-    subscriptions[1].cancel()
-
-    #expect(cancelledProbe == nil)
+    try expectReleasesAfterCompletionAndOnCancel(
+      completing: Just(1).merge(with: Just(2)),
+      cancelled: Just(1).merge(with: b)
+    )
   }
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(1).merge(with: Just(2)).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Just(1).merge(with: Just(2)))
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

@@ -168,9 +168,7 @@ import TraitsTesting
 
   @Test func requestingNoneIsAnAPIViolation() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().multicast { PassthroughSubject() }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().multicast { PassthroughSubject() })
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

@@ -362,9 +362,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      PassthroughSubject<Int, Never>().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: PassthroughSubject<Int, Never>())
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

@@ -153,23 +153,10 @@ import TraitsTesting
 
   @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
     let other = TestPublisher<Int, Never>()
-    weak var completedProbe: LifetimeProbe<Int, Never>?
-    weak var cancelledProbe: LifetimeProbe<Int, Never>?
-    let subscriptions: [any Subscription] = try {
-      let completed = LifetimeProbe<Int, Never>(demand: .unlimited)
-      Just(1).prefix(untilOutputFrom: other).subscribe(completed)
-      completedProbe = completed
-      let cancelled = LifetimeProbe<Int, Never>(demand: .unlimited)
-      TestPublisher<Int, Never>().prefix(untilOutputFrom: other).subscribe(cancelled)
-      cancelledProbe = cancelled
-      return [try #require(completed.subscription), try #require(cancelled.subscription)]
-    }()
-    #expect(completedProbe == nil)
-    #expect(cancelledProbe != nil)
-
-    subscriptions[1].cancel()
-
-    #expect(cancelledProbe == nil)
+    try expectReleasesAfterCompletionAndOnCancel(
+      completing: Just(1).prefix(untilOutputFrom: other),
+      cancelled: TestPublisher<Int, Never>().prefix(untilOutputFrom: other)
+    )
   }
 
   @Test func requestingNoDemandPassesItToTheUpstream() throws {

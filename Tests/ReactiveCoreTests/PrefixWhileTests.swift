@@ -22,16 +22,10 @@ import TraitsTesting
   }
 
   @Test func cancelReachesTheUpstream() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.prefix { _ in true }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: ReducingUpstream) in upstream.prefix { _ in true } },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
@@ -41,19 +35,14 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [3]) { (upstream: ReducingUpstream, token: Token) in
       upstream.prefix(while: predicate(capturing: token) { $0 < 3 })
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
   }
 
   @Test func requestingNoDemandTraps() async {
     await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().prefix { _ in true }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().prefix { _ in true })
     }
   }
 
@@ -91,19 +80,9 @@ import TraitsTesting
   }
 
   @Test func aThrownErrorCancelsTheUpstreamAndFails() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.tryPrefix { value in
-      if value == 2 { throw TestError(code: 2) }
-      return true
-    }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.requests == [.unlimited])
-    #expect(upstream.cancellations == 1)
+    let (recorder, _) = expectAThrownErrorCancelsTheUpstream(demand: .unlimited) { upstream, predicate in
+      upstream.tryPrefix(while: predicate)
+    }
     #expect(recorder.events.map(\.description) == ["subscription", "value(1)", "failure(TestError(code: 2))"])
   }
 
@@ -113,17 +92,9 @@ import TraitsTesting
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
-      upstream.tryPrefix { value in
-        try withExtendedLifetime(token) {
-          if value == 3 { throw TestError(code: 3) }
-          return true
-        }
-      }
+    try expectThePredicateAndTheDownstreamReleased { upstream, predicate in
+      upstream.tryPrefix(while: predicate)
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
   }
 
   @Test func aValueBeforeTheSubscriptionTraps() async {

@@ -52,18 +52,14 @@ import TraitsTesting
   }
 
   @Test func releasesTheClosureAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, token: Token) in
       upstream.reduce(0) { partial, value in withExtendedLifetime(token) { partial + value } }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
   }
 
   @Test func requestingNoDemandTraps() async {
     await #expect(processExitsWith: .failure) {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      TestPublisher<Int, TestError>().reduce(0, +).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: TestPublisher<Int, TestError>().reduce(0, +))
     }
   }
 }
@@ -97,7 +93,7 @@ import TraitsTesting
   }
 
   @Test func releasesTheClosureAndTheDownstream() throws {
-    let make = { (upstream: ReducingUpstream, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [3]) { (upstream: ReducingUpstream, token: Token) in
       upstream.tryReduce(0) { partial, value in
         try withExtendedLifetime(token) {
           if value == 3 { throw TestError(code: 3) }
@@ -105,8 +101,5 @@ import TraitsTesting
         }
       }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: cancelSubscription)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
   }
 }

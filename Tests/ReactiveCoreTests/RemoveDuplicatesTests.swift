@@ -49,25 +49,15 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.removeDuplicates().record(demand: .max(1)) { value, recorder in
-      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-
-    #expect(upstream.requests == [.max(1), .max(1)])
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesARequestAndACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.removeDuplicates() },
+      sending: [1, 2, 3]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
   @Test func describesItsSubscriptionAsRemoveDuplicates() throws {
-    let probe = LifetimeProbe<Int, Never>(demand: .none)
-    unspecialisedJust(1).removeDuplicates().subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "RemoveDuplicates")
+    #expect(try subscriptionDescription(of: unspecialisedJust(1).removeDuplicates()) == "RemoveDuplicates")
   }
 
   @Test func releasesTheDownstreamAndThePreviousValueAfterCompletion() throws {
@@ -95,30 +85,17 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndThePredicateOnCancel() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      weakProbe = probe
-      upstream.removeDuplicates { lhs, rhs in withExtendedLifetime(token) { lhs == rhs } }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
-    #expect(upstream.cancellations == 1)
+    try expectReleases(
+      { (upstream: TestPublisher<Int, Never>, token: Token) in
+        upstream.removeDuplicates { lhs, rhs in withExtendedLifetime(token) { lhs == rhs } }
+      },
+      end: cancelReachingTheUpstream
+    )
   }
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      unspecialisedJust(1).removeDuplicates().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: unspecialisedJust(1).removeDuplicates())
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
@@ -171,15 +148,9 @@ import TraitsTesting
   }
 
   @Test func forwardsNothingAfterTheThrownError() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.tryRemoveDuplicates { _, _ in throw TestError(code: 1) }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectNothingForwardedAfterTheThrownError(sending: [1, 2, 3]) { upstream in
+      upstream.tryRemoveDuplicates { _, _ in throw TestError(code: 1) }
+    }
     #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 1))])
   }
 
@@ -205,18 +176,10 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryRemoveDuplicates(by: ==).record(demand: .max(1)) { value, recorder in
-      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-
-    #expect(upstream.requests == [.max(1), .max(1)])
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesARequestAndACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryRemoveDuplicates(by: ==) },
+      sending: [1, 2, 3]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1), .value(2)])
   }
 
@@ -243,16 +206,12 @@ import TraitsTesting
   }
 
   @Test func describesItsSubscriptionAsTryRemoveDuplicates() throws {
-    let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    unspecialisedJust(1).tryRemoveDuplicates(by: ==).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "TryRemoveDuplicates")
+    #expect(try subscriptionDescription(of: unspecialisedJust(1).tryRemoveDuplicates(by: ==)) == "TryRemoveDuplicates")
   }
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, any Error>(demand: .none)
-      unspecialisedJust(1).tryRemoveDuplicates(by: ==).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: unspecialisedJust(1).tryRemoveDuplicates(by: ==))
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

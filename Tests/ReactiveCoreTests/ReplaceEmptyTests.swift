@@ -76,25 +76,16 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.replaceEmpty(with: 0).record(demand: .max(1)) { value, recorder in
-      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-
-    #expect(upstream.requests == [.max(1), .unlimited, .max(1)])
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesARequestAndACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.replaceEmpty(with: 0) },
+      sending: [1, 2, 3],
+      requests: [.max(1), .unlimited, .max(1)]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
   @Test func describesItsSubscriptionAsReplaceEmpty() throws {
-    let probe = LifetimeProbe<Int, Never>(demand: .none)
-    Empty<Int, Never>().replaceEmpty(with: 0).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "ReplaceEmpty")
+    #expect(try subscriptionDescription(of: Empty<Int, Never>().replaceEmpty(with: 0)) == "ReplaceEmpty")
   }
 
   @Test func releasesTheDownstreamAndTheOutputAfterCompletion() throws {
@@ -147,9 +138,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Empty<Int, Never>().replaceEmpty(with: 0).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Empty<Int, Never>().replaceEmpty(with: 0))
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

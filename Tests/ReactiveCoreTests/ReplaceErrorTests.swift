@@ -86,25 +86,17 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.replaceError(with: 0).record(demand: .max(1)) { value, recorder in
-      if value == 1 { recorder.request(.max(1)) } else { recorder.cancel() }
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-
-    #expect(upstream.requests == [.max(1), .max(1)])
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesARequestAndACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, TestError>) in upstream.replaceError(with: 0) },
+      sending: [1, 2, 3]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
   @Test func describesItsSubscriptionAsReplaceError() throws {
-    let probe = LifetimeProbe<Int, Never>(demand: .none)
-    Fail<Int, TestError>(error: TestError()).replaceError(with: 0).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "ReplaceError")
+    #expect(
+      try subscriptionDescription(of: Fail<Int, TestError>(error: TestError()).replaceError(with: 0)) == "ReplaceError"
+    )
   }
 
   @Test func releasesTheDownstreamAndTheOutputAfterCompletion() throws {
@@ -157,9 +149,7 @@ import TraitsTesting
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Fail<Int, TestError>(error: TestError()).replaceError(with: 0).subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Fail<Int, TestError>(error: TestError()).replaceError(with: 0))
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

@@ -32,16 +32,10 @@ import TraitsTesting
   }
 
   @Test func cancellationReachesTheUpstream() {
-    let upstream = TestPublisher<Int?, Never>()
-    let recorder = upstream.replaceNil(with: 0).record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(nil)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int?, Never>) in upstream.replaceNil(with: 0) },
+      sending: [nil, 2]
+    )
     #expect(recorder.events == [.subscription, .value(0)])
   }
 

@@ -30,14 +30,10 @@ import TraitsTesting
   }
 
   @Test func asksUpstreamForExactlyTheDownstreamDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.scan(0, +).record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send(1)
-    recorder.request(.max(3))
-
-    #expect(upstream.requests == [.max(2), .max(3)])
-    #expect(upstream.pendingDemand == .max(5))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, Never>) in upstream.scan(0, +) },
+      sending: 1
+    )
   }
 
   @Test func cancellationReachesTheUpstreamOnce() {
@@ -51,30 +47,19 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.scan(0, +).record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.scan(0, +) },
+      sending: [1, 2],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.events == [.subscription, .value(1), .value(3)])
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.scan(0, +).record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.scan(0, +) },
+      sending: [1, 2]
+    )
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
@@ -82,9 +67,7 @@ import TraitsTesting
     // As in Combine: the subscriber gets the upstream's subscription, and
     // only the subscriber that scan attaches upstream is called Scan.
     let subject = PassthroughSubject<Int, Never>()
-    let probe = LifetimeProbe<Int, Never>(demand: .none)
-    subject.scan(0, +).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "PassthroughSubject")
+    #expect(try subscriptionDescription(of: subject.scan(0, +)) == "PassthroughSubject")
   }
 
   @Test func releasesTheDownstreamTheClosureAndTheResultAfterCompletion() throws {

@@ -206,31 +206,16 @@ import TraitsTesting
   }
 
   @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
-    weak var completedProbe: LifetimeProbe<Int, Never>?
-    weak var cancelledProbe: LifetimeProbe<Int, Never>?
     let upstream = TestPublisher<Just<Int>, Never>()
-    let subscriptions: [any Subscription] = try {
-      let completed = LifetimeProbe<Int, Never>(demand: .unlimited)
-      [Just(1)].publisher.switchToLatest().subscribe(completed)
-      completedProbe = completed
-      let cancelled = LifetimeProbe<Int, Never>(demand: .unlimited)
-      upstream.switchToLatest().subscribe(cancelled)
-      cancelledProbe = cancelled
-      return [try #require(completed.subscription), try #require(cancelled.subscription)]
-    }()
-    #expect(completedProbe == nil)
-    #expect(cancelledProbe != nil)
-
-    subscriptions[1].cancel()
-
-    #expect(cancelledProbe == nil)
+    try expectReleasesAfterCompletionAndOnCancel(
+      completing: [Just(1)].publisher.switchToLatest(),
+      cancelled: upstream.switchToLatest()
+    )
   }
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(Just(1)).switchToLatest().subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Just(Just(1)).switchToLatest())
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

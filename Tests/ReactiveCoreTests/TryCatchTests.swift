@@ -100,9 +100,7 @@ import TraitsTesting
 
   @Test func requestingNoneIsAnAPIViolation() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, any Error>(demand: .none)
-      Empty<Int, TestError>(completeImmediately: false).tryCatch { _ in Just(0) }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Empty<Int, TestError>(completeImmediately: false).tryCatch { _ in Just(0) })
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

@@ -9,29 +9,19 @@ import TraitsTesting
   }
 
   @Test func failsWithTheThrownErrorAndCancelsTheUpstream() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryCompactMap { value -> Int? in
-      guard value != 2 else { throw TestError(code: 2) }
-      return value
-    }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
-    #expect(!upstream.hasSubscribers)
+    let recorder = expectFailsWithTheThrownErrorAndCancelsTheUpstream { upstream in
+      upstream.tryCompactMap { value -> Int? in
+        guard value != 2 else { throw TestError(code: 2) }
+        return value
+      }
+    }
     #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 2))])
   }
 
   @Test func forwardsNothingAfterTheThrownError() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.tryCompactMap { _ -> Int? in throw TestError(code: 1) }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectNothingForwardedAfterTheThrownError { upstream in
+      upstream.tryCompactMap { _ -> Int? in throw TestError(code: 1) }
+    }
     #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
   }
 
@@ -69,30 +59,19 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryCompactMap { $0 }.record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryCompactMap { $0 } },
+      sending: [1, 2],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1), .value(2)])
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryCompactMap { $0 }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryCompactMap { $0 } },
+      sending: [1, 2]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1)])
   }
 
@@ -107,13 +86,11 @@ import TraitsTesting
   }
 
   @Test func describesItsSubscriptionAsTryCompactMap() throws {
-    let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    Just(1).tryCompactMap { $0 }.subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "TryCompactMap")
+    #expect(try subscriptionDescription(of: Just(1).tryCompactMap { $0 }) == "TryCompactMap")
   }
 
   @Test func releasesTheDownstreamAndTheTransform() throws {
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [3]) { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.tryCompactMap { value in
         try withExtendedLifetime(token) {
           if value == 3 { throw TestError() }
@@ -121,19 +98,11 @@ import TraitsTesting
         }
       }
     }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
-    try expectReleases(make) { upstream, subscription in
-      subscription.cancel()
-      #expect(upstream.cancellations == 1)
-    }
   }
 
   @Test func requestingNoDemandTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let probe = LifetimeProbe<Int, any Error>(demand: .none)
-      Just(1).tryCompactMap { $0 }.subscribe(probe)
-      probe.subscription?.request(.none)
+      requestNoDemand(from: Just(1).tryCompactMap { $0 })
     }
     #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }

@@ -9,32 +9,22 @@ import TraitsTesting
   }
 
   @Test func failsWithTheThrownErrorAndCancelsTheUpstream() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryMap { value in
-      guard value != 2 else { throw TestError(code: 2) }
-      return value
-    }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
-    #expect(!upstream.hasSubscribers)
+    let recorder = expectFailsWithTheThrownErrorAndCancelsTheUpstream { upstream in
+      upstream.tryMap { value in
+        guard value != 2 else { throw TestError(code: 2) }
+        return value
+      }
+    }
     #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 2))])
   }
 
   @Test func forwardsNothingAfterTheThrownError() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.tryMap { value in
-      guard value != 1 else { throw TestError(code: 1) }
-      return value
-    }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectNothingForwardedAfterTheThrownError { upstream in
+      upstream.tryMap { value in
+        guard value != 1 else { throw TestError(code: 1) }
+        return value
+      }
+    }
     #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
   }
 
@@ -48,14 +38,13 @@ import TraitsTesting
   }
 
   @Test func asksUpstreamForExactlyTheDownstreamDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryMap { $0 }.record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send(1)
-    recorder.request(.max(4))
-
-    #expect(upstream.requests == [.max(2), .max(4)])
-    #expect(upstream.pendingDemand == .max(6))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryMap { $0 } },
+      sending: 1,
+      request: .max(4),
+      requests: [.max(2), .max(4)],
+      pendingDemand: .max(6)
+    )
   }
 
   @Test func cancellationReachesTheUpstreamOnce() {
@@ -71,30 +60,19 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryMap { $0 + 1 }.record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryMap { $0 + 1 } },
+      sending: [1, 2],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.testEvents == [.subscription, .value(2), .value(3)])
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryMap { $0 }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryMap { $0 } },
+      sending: [1, 2]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1)])
   }
 
@@ -123,19 +101,13 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndTheTransform() throws {
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [3]) { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.tryMap { value in
         try withExtendedLifetime(token) {
           if value == 3 { throw TestError() }
           return value
         }
       }
-    }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
-    try expectReleases(make) { upstream, subscription in
-      subscription.cancel()
-      #expect(upstream.cancellations == 1)
     }
   }
 

@@ -24,14 +24,9 @@ import TraitsTesting
   }
 
   @Test func forwardsNothingAfterTheThrownError() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.tryScan(0) { _, _ in throw TestError(code: 1) }.record()
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectNothingForwardedAfterTheThrownError { upstream in
+      upstream.tryScan(0) { _, _ in throw TestError(code: 1) }
+    }
     #expect(recorder.testEvents == [.subscription, .failure(TestError(code: 1))])
   }
 
@@ -45,14 +40,10 @@ import TraitsTesting
   }
 
   @Test func asksUpstreamForExactlyTheDownstreamDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryScan(0, +).record(demand: .max(2)) { _, _ in .max(1) }
-
-    upstream.send(1)
-    recorder.request(.max(3))
-
-    #expect(upstream.requests == [.max(2), .max(3)])
-    #expect(upstream.pendingDemand == .max(5))
+    expectDemandPassedThrough(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryScan(0, +) },
+      sending: 1
+    )
   }
 
   @Test func cancellationReachesTheUpstreamOnce() {
@@ -66,52 +57,33 @@ import TraitsTesting
   }
 
   @Test func toleratesARequestFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryScan(0, +).record(demand: .max(1)) { _, recorder in
-      recorder.request(.max(1))
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    let recorder = expectToleratesARequestFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryScan(0, +) },
+      sending: [1, 2],
+      requests: [.max(1), .max(1), .max(1)]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1), .value(3)])
   }
 
   @Test func toleratesACancelFromInsideReceive() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.tryScan(0, +).record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-
-    upstream.send(1)
-    upstream.send(2)
-
-    #expect(upstream.cancellations == 1)
+    let recorder = expectToleratesACancelFromInsideReceive(
+      { (upstream: TestPublisher<Int, Never>) in upstream.tryScan(0, +) },
+      sending: [1, 2]
+    )
     #expect(recorder.testEvents == [.subscription, .value(1)])
   }
 
   @Test func describesItsSubscriptionAsTryScan() throws {
-    let probe = LifetimeProbe<Int, any Error>(demand: .none)
-    unspecialisedJust(1).tryScan(0, +).subscribe(probe)
-    #expect(String(describing: try #require(probe.subscription)) == "TryScan")
+    #expect(try subscriptionDescription(of: unspecialisedJust(1).tryScan(0, +)) == "TryScan")
   }
 
   @Test func releasesTheDownstreamAndTheResult() throws {
     // The token is the initial result, which the operator holds.
-    let make = { (upstream: TestPublisher<Int, Never>, token: Token) in
+    try expectReleasesOnEveryEnd(sending: [3]) { (upstream: TestPublisher<Int, Never>, token: Token) in
       upstream.tryScan(token) { result, value in
         if value == 3 { throw TestError() }
         return result
       }
-    }
-    try expectReleases(make, end: finishUpstream)
-    try expectReleases(make, end: { upstream, _ in upstream.send(3) })
-    try expectReleases(make) { upstream, subscription in
-      subscription.cancel()
-      #expect(upstream.cancellations == 1)
     }
   }
 

@@ -16,21 +16,6 @@ private struct PairBuffers: ZipBuffers {
 /// Downstream and upstreams are names: the machine only carries them.
 private typealias Machine = ZipStateMachine<String, String, PairBuffers, TestError>
 
-extension Subscribers.Demand {
-  /// `none`, `max(n)` or `unlimited`, to read actions in test expectations.
-  var text: String {
-    if self == .unlimited { return "unlimited" }
-    return self == .none ? "none" : "max(\(max ?? 0))"
-  }
-}
-
-private func render(_ completion: Subscribers.Completion<TestError>) -> String {
-  switch completion {
-  case .finished: "finished"
-  case let .failure(error): "failure \(error.code)"
-  }
-}
-
 /// One line per action, naming everything the caller would act on.
 private func render(_ action: Machine.Action) -> String {
   switch action {

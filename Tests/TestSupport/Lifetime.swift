@@ -55,3 +55,70 @@ extension RecordingSubscriber where Failure == any Error {
     }
   }
 }
+
+/// Ends a subscription by cancelling it, and checks that the cancel reached
+/// the upstream (once).
+public func cancelReachingTheUpstream<Input, Failure>(
+  _ upstream: TestPublisher<Input, Failure>,
+  _ subscription: any Subscription
+) {
+  subscription.cancel()
+  #expect(upstream.cancellations == 1, "the cancel did not reach the upstream")
+}
+
+/// Runs `expectReleases` once for each way a subscription ends: the
+/// upstream finishing, the subscription cancelled (which must reach the
+/// upstream), and each value of
+/// `sending` (a value that ends the operator, or makes its closure throw).
+public func expectReleasesOnEveryEnd<Input, UpstreamFailure: Error, P: Publisher>(
+  sending values: [Input] = [],
+  _ make: (TestPublisher<Input, UpstreamFailure>, Token) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  try expectReleases(make, end: finishUpstream, sourceLocation: sourceLocation)
+  try expectReleases(make, end: cancelReachingTheUpstream, sourceLocation: sourceLocation)
+  for value in values {
+    try expectReleases(make, end: { upstream, _ in upstream.send(value) }, sourceLocation: sourceLocation)
+  }
+}
+
+/// Subscribes a probe that requests nothing to `publisher`, then requests
+/// a demand of zero through its subscription: the body of an exit test
+/// checking that an operator traps on it, as Combine does.
+public func requestNoDemand<P: Publisher>(from publisher: P) {
+  let probe = LifetimeProbe<P.Output, P.Failure>(demand: .none)
+  publisher.subscribe(probe)
+  probe.subscription?.request(.none)
+}
+
+/// Subscribes a `LifetimeProbe` (unlimited demand) to `completing`, which
+/// completes at once, and another to `cancelled`, which does not; checks
+/// that the first probe is released on completion and the second only
+/// once its subscription is cancelled, although the test still holds both
+/// subscriptions.
+public func expectReleasesAfterCompletionAndOnCancel<Completing: Publisher, Cancelled: Publisher>(
+  completing: Completing,
+  cancelled: Cancelled,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  weak var completedProbe: LifetimeProbe<Completing.Output, Completing.Failure>?
+  weak var cancelledProbe: LifetimeProbe<Cancelled.Output, Cancelled.Failure>?
+  let subscriptions: [any Subscription] = try {
+    let completed = LifetimeProbe<Completing.Output, Completing.Failure>(demand: .unlimited)
+    completing.subscribe(completed)
+    completedProbe = completed
+    let cancelledOne = LifetimeProbe<Cancelled.Output, Cancelled.Failure>(demand: .unlimited)
+    cancelled.subscribe(cancelledOne)
+    cancelledProbe = cancelledOne
+    return [
+      try #require(completed.subscription, sourceLocation: sourceLocation),
+      try #require(cancelledOne.subscription, sourceLocation: sourceLocation),
+    ]
+  }()
+  #expect(completedProbe == nil, "the completed downstream is still alive", sourceLocation: sourceLocation)
+  #expect(cancelledProbe != nil, "the live downstream was released early", sourceLocation: sourceLocation)
+
+  subscriptions[1].cancel()
+
+  #expect(cancelledProbe == nil, "the cancelled downstream is still alive", sourceLocation: sourceLocation)
+}
