@@ -188,11 +188,7 @@ package struct MergeStateMachine<Downstream, Upstream, Output, Failure: Error> {
   @inlinable
   package mutating func cancel() -> Action {
     let cancelled = endLinks()
-    let downstream: Downstream?
-    switch state {
-    case let .running(current), let .completing(current, _): downstream = current
-    case .terminal: downstream = nil
-    }
+    let downstream = self.downstream
     state = .terminal
     return .cancelled(cancelled, takeLeftovers(downstream: downstream))
   }

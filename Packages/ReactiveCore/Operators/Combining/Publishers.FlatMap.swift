@@ -141,23 +141,11 @@ extension Publishers {
   }
 }
 
-/// Where a combining operator stands with one of its upstreams.
+/// Where flatMap, switchToLatest and the `untilOutputFrom` operators stand
+/// with one of their upstreams: the link zip, combineLatest and merge keep,
+/// over an existential subscription.
 @usableFromInline
-enum CombiningLink {
-  /// Subscribed to, no subscription yet.
-  case awaiting
-  case subscribed(any Subscription)
-  /// The upstream completed.
-  case finished
-  /// Cancelled, or over because the result ended.
-  case ended
-
-  @inlinable
-  var subscription: (any Subscription)? {
-    if case let .subscribed(subscription) = self { return subscription }
-    return nil
-  }
-}
+typealias CombiningLink = UpstreamLink<any Subscription>
 
 /// The subscription of `FlatMap`: its decisions are `FlatMapStateMachine`'s,
 /// taken under `state`'s lock; the actions they return (requests, cancels,
