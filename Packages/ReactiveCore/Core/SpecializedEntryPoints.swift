@@ -29,3 +29,30 @@ struct SpecializedEntryPoints<Owner: AnyObject> {
     self.cancel = cancel
   }
 }
+
+/// A subscription whose `request(_:)` and `cancel()` go through its
+/// ``SpecializedEntryPoints``: it writes only the specialised bodies.
+///
+/// `request(_:)` checks the demand (a request for no demand traps, as in
+/// Combine) before it jumps, so no specialised body repeats the check.
+@usableFromInline
+protocol SpecializedSubscription: Subscription, AnyObject {
+  var entryPoints: SpecializedEntryPoints<Self> { get }
+  /// `request(_:)`, specialised; `demand` is greater than zero.
+  func requestSpecialized(_ demand: Subscribers.Demand)
+  /// `cancel()`, specialised.
+  func cancelSpecialized()
+}
+
+extension SpecializedSubscription {
+  @inlinable
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "API violation: demand must be greater than zero")
+    entryPoints.request(self, demand)
+  }
+
+  @inlinable
+  func cancel() {
+    entryPoints.cancel(self)
+  }
+}

@@ -10,7 +10,7 @@
 /// same reason as `ZipInner`: a specialised send path, without boxing or
 /// allocation per value.
 @usableFromInline
-final class CombineLatestInner<Downstream: Subscriber, Latest: CombineLatestValues>: Subscription,
+final class CombineLatestInner<Downstream: Subscriber, Latest: CombineLatestValues>: SpecializedSubscription,
   CustomStringConvertible
 where Latest.Output == Downstream.Input {
   @usableFromInline
@@ -61,18 +61,7 @@ where Latest.Output == Downstream.Input {
   }
 
   @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
-  }
-
-  @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
     let action = state.withLock { $0.request(demand) }
     perform(action)
   }

@@ -155,7 +155,7 @@ typealias CombiningLink = UpstreamLink<any Subscription>
 /// compiled, specialised, where the chain is subscribed.
 @usableFromInline
 final class FlatMapInner<Downstream: Subscriber, Upstream: Publisher, Child: Publisher>: Subscriber,
-  Subscription, CustomStringConvertible
+  SpecializedSubscription, CustomStringConvertible
 where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstream.Failure == Downstream.Failure {
   @usableFromInline typealias Input = Upstream.Output
   @usableFromInline typealias Failure = Upstream.Failure
@@ -272,19 +272,8 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   // MARK: Subscription
 
   @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
     perform(state.withLock { $0.request(demand) })
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
   }
 
   @inlinable

@@ -58,7 +58,7 @@ extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
 /// made after unlocking. Inlinable and created in the inlinable
 /// `receive(subscriber:)`, for the same reason as `ZipInner`.
 @usableFromInline
-final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+final class MergeInner<Downstream: Subscriber>: SpecializedSubscription, CustomStringConvertible {
   @usableFromInline
   typealias Machine = MergeStateMachine<Downstream, any Subscription, Downstream.Input, Downstream.Failure>
 
@@ -109,18 +109,7 @@ final class MergeInner<Downstream: Subscriber>: Subscription, CustomStringConver
   }
 
   @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
-  }
-
-  @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
     let action = state.withLock { $0.request(demand) }
     perform(action)
   }

@@ -11,7 +11,7 @@
 /// runtime metadata lookup, no boxing, no allocation per value. Zip of two
 /// subjects, per pair of sends: 46,643 → see Docs/Performance.md.
 @usableFromInline
-final class ZipInner<Downstream: Subscriber, Buffers: ZipBuffers>: Subscription, CustomStringConvertible
+final class ZipInner<Downstream: Subscriber, Buffers: ZipBuffers>: SpecializedSubscription, CustomStringConvertible
 where Buffers.Output == Downstream.Input {
   @usableFromInline
   typealias Machine = ZipStateMachine<Downstream, any Subscription, Buffers, Downstream.Failure>
@@ -59,18 +59,7 @@ where Buffers.Output == Downstream.Input {
   }
 
   @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
-  }
-
-  @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
     let action = state.withLock { $0.request(demand) }
     _ = perform(action)
   }
