@@ -34,7 +34,7 @@ sub write_file {
 # The zip and combineLatest families: tuples of 2 to 4 upstreams.
 sub tuple_family {
   my (%f) = @_;
-  my ($op, $type, $inner, $store) = @f{qw(op type inner store)};
+  my ($op, $type, $inner, $store, $sideOwner) = @f{qw(op type inner store sideOwner)};
   my $s = header("Publishers.$type.swift and ${type}StateMachine.swift");
   $s .= "extension Publisher {\n";
   for my $n (2 .. 4) {
@@ -99,7 +99,7 @@ sub tuple_family {
     $s .= "$make\n";
     $s .= "      subscriber.receive(subscription: inner)\n" if $f{subscribeFirst};
     for my $i (0 .. $n - 1) {
-      $s .= "      $v[$i].subscribe($inner.Side(inner: inner, side: $i) { " . sprintf($store, $v[$i]) . " })\n";
+      $s .= "      $v[$i].subscribe($sideOwner.Side(inner: inner, side: $i) { " . sprintf($store, $v[$i]) . " })\n";
     }
     $s .= "    }\n  }\n";
     $s .= "\n" if $n < 4;
@@ -123,7 +123,7 @@ sub tuple_family {
 }
 
 write_file('Publishers.Zip+Arities.swift', tuple_family(
-  op => 'zip', type => 'Zip', inner => 'ZipInner', buffers => 'ZipBuffers', protocol => 'ZipBuffers',
+  op => 'zip', type => 'Zip', inner => 'ZipInner', sideOwner => 'ZipInner', buffers => 'ZipBuffers', protocol => 'ZipBuffers',
   store => '$0.%s.append($1)', subscribeFirst => 0,
   structDoc => ['The zip of', ': the n-th values of all of them, published together as one tuple.'],
   transformDoc => 'Called with one value from each publisher, paired by position; its result is published.',
@@ -160,7 +160,8 @@ DOC
 ));
 
 write_file('Publishers.CombineLatest+Arities.swift', tuple_family(
-  op => 'combineLatest', type => 'CombineLatest', inner => 'CombineLatestInner', buffers => 'CombineLatestValues',
+  op => 'combineLatest', type => 'CombineLatest', inner => 'CombineLatestInner', sideOwner => 'CombiningInner',
+  buffers => 'CombineLatestValues',
   protocol => 'CombineLatestValues', store => 'swap(&$0.%s, &$1)', subscribeFirst => 1,
   structDoc => ['The latest value of each of', ', published as one tuple whenever any of them changes.'],
   transformDoc => 'Called with the latest value of each publisher; its result is published.',
@@ -184,9 +185,10 @@ DOC
   buffersDoc => sub { "/// The latest value of each of the $_[0] upstreams of a combineLatest, typed.\n" },
   buffersBody => sub {
     my ($l, $v) = @_;
-    my $s = join('', map { "  \@usableFromInline var $v->[$_]: $l->[$_]?\n" } 0 .. $#$l);
+    my $s = "  \@usableFromInline typealias Output = (" . join(', ', @$l) . ")\n\n";
+    $s .= join('', map { "  \@usableFromInline var $v->[$_]: $l->[$_]?\n" } 0 .. $#$l);
     $s .= "\n  \@inlinable init() {}\n\n";
-    $s .= "  \@inlinable var combination: (" . join(', ', @$l) . ")? {\n";
+    $s .= "  \@inlinable var combination: Output? {\n";
     $s .= "    guard " . join(', ', map { "let $_" } @$v) . " else { return nil }\n";
     $s .= "    return (" . join(', ', @$v) . ")\n  }\n";
     return $s;

@@ -3,6 +3,8 @@ import Testing
 
 /// The latest Int of each of two upstreams; a combination reads "left-right".
 private struct PairLatest: CombineLatestValues {
+  typealias Output = String
+
   var left: Int?
   var right: Int?
 
@@ -29,16 +31,16 @@ private func render(_ action: Machine.Action) -> String {
   case let .discard(combination):
     return "discard \(combination)"
   case let .cancelUpstreams(upstreams, leftovers, resume):
-    let dropped = [leftovers.latest.left, leftovers.latest.right].compactMap { $0 }
+    let dropped = [leftovers.stored.left, leftovers.stored.right].compactMap { $0 }
     return "cancel \(upstreams), drop \(dropped)" + (resume ? ", resume" : "")
   case let .deliver(downstream, combination):
     return "deliver \(combination) to \(downstream)"
   case .idle:
     return "idle"
-  case let .complete(downstream, completion, _):
+  case let .complete(downstream, completion):
     return "complete \(render(completion)) to \(downstream)"
   case let .cancelled(upstreams, leftovers):
-    let dropped = [leftovers.latest.left, leftovers.latest.right].compactMap { $0 }
+    let dropped = [leftovers.stored.left, leftovers.stored.right].compactMap { $0 }
     return "cancel \(upstreams), release \(leftovers.downstream ?? "nothing"), drop \(dropped)"
   }
 }
@@ -94,7 +96,7 @@ private func subscribed(demand: Subscribers.Demand = .none) -> Machine {
 
     #expect(render(machine.valueArrived(side: 0, store: store(2, side: 0))) == "none")  // queued: no demand left
     #expect(render(machine.valueArrived(side: 0, store: store(3, side: 0))) == "discard 2-10")
-    #expect(machine.queuedCombinations == 1)
+    #expect(machine.queuedCount == 1)
     #expect(render(machine.delivered(.none)) == "idle")
     #expect(render(machine.request(.max(1))) == #"request max(1) from ["a", "b"], resume"#)
     #expect(render(machine.resume()) == "deliver 3-10 to down")
@@ -103,7 +105,7 @@ private func subscribed(demand: Subscribers.Demand = .none) -> Machine {
   @Test func aValueFromAnUpstreamThatIsNotSubscribedIsDropped() {
     var machine = Machine(downstream: "down", upstreams: 2)
     #expect(render(machine.valueArrived(side: 0, store: store(1, side: 0))) == "none")
-    #expect(machine.latest.left == nil)
+    #expect(machine.values.left == nil)
   }
 
   // MARK: Completion
@@ -129,7 +131,7 @@ private func subscribed(demand: Subscribers.Demand = .none) -> Machine {
     #expect(
       render(machine.upstreamCompleted(side: 1, .failure(TestError(code: 1)))) == #"cancel ["a"], drop [1, 10], resume"#
     )
-    #expect(machine.queuedCombinations == 0)
+    #expect(machine.queuedCount == 0)
     #expect(render(machine.resume()) == "complete failure 1 to down")
   }
 

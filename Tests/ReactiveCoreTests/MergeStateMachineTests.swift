@@ -15,8 +15,10 @@ private func render(_ action: Machine.Action) -> String {
     return "request \(demand.text) from \(upstream)"
   case let .request(links, demand, resume):
     return "request \(demand.text) from \(links.compactMap(\.subscription))" + (resume ? ", resume" : "")
+  case let .discard(value):
+    return "discard \(value)"
   case let .cancelUpstreams(upstreams, leftovers, resume):
-    return "cancel \(upstreams), drop \(leftovers.values)" + (resume ? ", resume" : "")
+    return "cancel \(upstreams), drop \(leftovers.queued)" + (resume ? ", resume" : "")
   case let .deliver(downstream, value):
     return "deliver \(value) to \(downstream)"
   case .idle:
@@ -24,7 +26,7 @@ private func render(_ action: Machine.Action) -> String {
   case let .complete(downstream, completion):
     return "complete \(render(completion)) to \(downstream)"
   case let .cancelled(upstreams, leftovers):
-    return "cancel \(upstreams), release \(leftovers.downstream ?? "nothing"), drop \(leftovers.values)"
+    return "cancel \(upstreams), release \(leftovers.downstream ?? "nothing"), drop \(leftovers.queued)"
   }
 }
 
@@ -61,7 +63,7 @@ private func subscribed(demand: Subscribers.Demand = .none) -> Machine {
     #expect(render(machine.valueArrived(3)) == "none")
     #expect(render(machine.delivered(.none)) == "deliver 2 to down")
     #expect(render(machine.delivered(.none)) == "idle")  // 3 waits for demand
-    #expect(machine.queuedValues == 1)
+    #expect(machine.queuedCount == 1)
     #expect(render(machine.request(.max(1))) == #"request max(1) from ["a", "b"], resume"#)
     #expect(render(machine.resume()) == "deliver 3 to down")
     #expect(render(machine.delivered(.max(2))) == #"request max(2) from ["a", "b"], resume"#)
@@ -84,7 +86,8 @@ private func subscribed(demand: Subscribers.Demand = .none) -> Machine {
     _ = machine.valueArrived(1)
 
     #expect(render(machine.upstreamCompleted(side: 0, .finished)) == "none")
-    #expect(render(machine.upstreamCompleted(side: 1, .finished)) == "idle")  // 1 waits for demand
+    #expect(render(machine.upstreamCompleted(side: 1, .finished)) == "cancel [], drop [], resume")
+    #expect(render(machine.resume()) == "idle")  // 1 waits for demand
     #expect(render(machine.request(.max(1))) == "request max(1) from [], resume")
     #expect(render(machine.resume()) == "deliver 1 to down")
     #expect(render(machine.delivered(.none)) == "complete finished to down")
@@ -142,6 +145,7 @@ private func subscribed(demand: Subscribers.Demand = .none) -> Machine {
     var machine = subscribed()
     _ = machine.upstreamCompleted(side: 0, .finished)
     _ = machine.upstreamCompleted(side: 1, .finished)
+    #expect(render(machine.resume()) == "complete finished to down")
 
     #expect(render(machine.cancel()) == "cancel [], release nothing, drop []")
   }

@@ -133,8 +133,8 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where A.Failure == S.Failure, S.Input == Output {
       let inner = CombineLatestInner<S, CombineLatestValues2<A.Output, B.Output>>(subscriber, upstreams: 2)
       subscriber.receive(subscription: inner)
-      a.subscribe(CombineLatestInner.Side(inner: inner, side: 0) { swap(&$0.a, &$1) })
-      b.subscribe(CombineLatestInner.Side(inner: inner, side: 1) { swap(&$0.b, &$1) })
+      a.subscribe(CombiningInner.Side(inner: inner, side: 0) { swap(&$0.a, &$1) })
+      b.subscribe(CombiningInner.Side(inner: inner, side: 1) { swap(&$0.b, &$1) })
     }
   }
 
@@ -172,9 +172,9 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where A.Failure == S.Failure, S.Input == Output {
       let inner = CombineLatestInner<S, CombineLatestValues3<A.Output, B.Output, C.Output>>(subscriber, upstreams: 3)
       subscriber.receive(subscription: inner)
-      a.subscribe(CombineLatestInner.Side(inner: inner, side: 0) { swap(&$0.a, &$1) })
-      b.subscribe(CombineLatestInner.Side(inner: inner, side: 1) { swap(&$0.b, &$1) })
-      c.subscribe(CombineLatestInner.Side(inner: inner, side: 2) { swap(&$0.c, &$1) })
+      a.subscribe(CombiningInner.Side(inner: inner, side: 0) { swap(&$0.a, &$1) })
+      b.subscribe(CombiningInner.Side(inner: inner, side: 1) { swap(&$0.b, &$1) })
+      c.subscribe(CombiningInner.Side(inner: inner, side: 2) { swap(&$0.c, &$1) })
     }
   }
 
@@ -220,10 +220,10 @@ extension Publishers {
         upstreams: 4
       )
       subscriber.receive(subscription: inner)
-      a.subscribe(CombineLatestInner.Side(inner: inner, side: 0) { swap(&$0.a, &$1) })
-      b.subscribe(CombineLatestInner.Side(inner: inner, side: 1) { swap(&$0.b, &$1) })
-      c.subscribe(CombineLatestInner.Side(inner: inner, side: 2) { swap(&$0.c, &$1) })
-      d.subscribe(CombineLatestInner.Side(inner: inner, side: 3) { swap(&$0.d, &$1) })
+      a.subscribe(CombiningInner.Side(inner: inner, side: 0) { swap(&$0.a, &$1) })
+      b.subscribe(CombiningInner.Side(inner: inner, side: 1) { swap(&$0.b, &$1) })
+      c.subscribe(CombiningInner.Side(inner: inner, side: 2) { swap(&$0.c, &$1) })
+      d.subscribe(CombiningInner.Side(inner: inner, side: 3) { swap(&$0.d, &$1) })
     }
   }
 }
@@ -237,12 +237,14 @@ extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable,
 /// The latest value of each of the 2 upstreams of a combineLatest, typed.
 @usableFromInline
 struct CombineLatestValues2<A, B>: CombineLatestValues {
+  @usableFromInline typealias Output = (A, B)
+
   @usableFromInline var a: A?
   @usableFromInline var b: B?
 
   @inlinable init() {}
 
-  @inlinable var combination: (A, B)? {
+  @inlinable var combination: Output? {
     guard let a, let b else { return nil }
     return (a, b)
   }
@@ -251,13 +253,15 @@ struct CombineLatestValues2<A, B>: CombineLatestValues {
 /// The latest value of each of the 3 upstreams of a combineLatest, typed.
 @usableFromInline
 struct CombineLatestValues3<A, B, C>: CombineLatestValues {
+  @usableFromInline typealias Output = (A, B, C)
+
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @usableFromInline var c: C?
 
   @inlinable init() {}
 
-  @inlinable var combination: (A, B, C)? {
+  @inlinable var combination: Output? {
     guard let a, let b, let c else { return nil }
     return (a, b, c)
   }
@@ -266,6 +270,8 @@ struct CombineLatestValues3<A, B, C>: CombineLatestValues {
 /// The latest value of each of the 4 upstreams of a combineLatest, typed.
 @usableFromInline
 struct CombineLatestValues4<A, B, C, D>: CombineLatestValues {
+  @usableFromInline typealias Output = (A, B, C, D)
+
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @usableFromInline var c: C?
@@ -273,7 +279,7 @@ struct CombineLatestValues4<A, B, C, D>: CombineLatestValues {
 
   @inlinable init() {}
 
-  @inlinable var combination: (A, B, C, D)? {
+  @inlinable var combination: Output? {
     guard let a, let b, let c, let d else { return nil }
     return (a, b, c, d)
   }

@@ -53,45 +53,14 @@ extension Publishers {
 
 extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
 
-/// The subscription of every merge (`Merge` to `Merge8`, `MergeMany`):
-/// `MergeStateMachine` behind a lock, and the callouts its actions ask for,
-/// made after unlocking. Inlinable and created in the inlinable
-/// `receive(subscriber:)`, for the same reason as `ZipInner`.
+/// The subscription of every merge.
 @usableFromInline
-final class MergeInner<Downstream: Subscriber>: SpecializedSubscription, CustomStringConvertible {
-  @usableFromInline
-  typealias Machine = MergeStateMachine<Downstream, any Subscription, Downstream.Input, Downstream.Failure>
+typealias MergeInner<Downstream: Subscriber> = CombiningInner<Downstream, MergeValues<Downstream.Input>>
 
-  @usableFromInline
-  let state: Lock<Machine>
-
-  /// `request(_:)` and `cancel()` reach specialised code through these
-  /// (downstream calls them through `any Subscription`; see `SpecializedEntryPoints`).
-  @usableFromInline
-  let entryPoints: SpecializedEntryPoints<MergeInner>
-
-  @usableFromInline
-  let description: String
-
-  @inlinable
-  init(_ downstream: Downstream, upstreams: Int, description: String) {
-    state = Lock(Machine(downstream: downstream, upstreams: upstreams))
-    self.description = description
-    entryPoints = SpecializedEntryPoints(
-      request: { $0.requestSpecialized($1) },
-      cancel: { $0.cancelSpecialized() }
-    )
-  }
-
+extension CombiningInner where Values: MergeStorage {
   @inlinable
   func finishWithoutUpstreams() {
     let action = state.withLock { $0.noUpstreams() }
-    perform(action)
-  }
-
-  @inlinable
-  func receive(subscription: any Subscription, side: Int) {
-    let action = state.withLock { $0.upstreamSubscribed(subscription, side: side) }
     perform(action)
   }
 
@@ -100,63 +69,6 @@ final class MergeInner<Downstream: Subscriber>: SpecializedSubscription, CustomS
     let action = state.withLock { $0.valueArrived(input) }
     perform(action)
     return .none
-  }
-
-  @inlinable
-  func receive(completion: Subscribers.Completion<Downstream.Failure>, side: Int) {
-    let action = state.withLock { $0.upstreamCompleted(side: side, completion) }
-    perform(action)
-  }
-
-  @inlinable
-  func requestSpecialized(_ demand: Subscribers.Demand) {
-    let action = state.withLock { $0.request(demand) }
-    perform(action)
-  }
-
-  @inlinable
-  func cancelSpecialized() {
-    let action = state.withLock { $0.cancel() }
-    perform(action)  // downstream and the values are released here, after the lock
-  }
-
-  /// Performs an action after the lock, and the ones it leads to while this
-  /// thread delivers.
-  @inlinable
-  func perform(_ first: consuming Machine.Action) {
-    var action = first
-    while true {
-      // Consumed, not copied: a copy of the generic action goes through its value witnesses.
-      switch consume action {
-      case .none, .idle:
-        return
-      case let .cancelUpstream(subscription):
-        subscription.cancel()
-        return
-      case let .requestUpstream(subscription, demand):
-        subscription.request(demand)
-        return
-      case let .request(links, demand, resume):
-        for link in links { link.subscription?.request(demand) }
-        guard resume else { return }
-        action = state.withLock { $0.resume() }
-      case let .cancelUpstreams(subscriptions, leftovers, resume):
-        for subscription in subscriptions { subscription.cancel() }
-        _ = leftovers  // released here, after the lock
-        guard resume else { return }
-        action = state.withLock { $0.resume() }
-      case let .deliver(downstream, value):
-        let additional = downstream.receive(value)
-        action = state.withLock { $0.delivered(additional) }
-      case let .complete(downstream, completion):
-        downstream.receive(completion: completion)
-        return
-      case let .cancelled(subscriptions, leftovers):
-        for subscription in subscriptions { subscription.cancel() }
-        _ = leftovers  // released here, after the lock
-        return
-      }
-    }
   }
 }
 
@@ -197,15 +109,6 @@ struct MergeSide<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
   @inlinable
   func receive(completion: Subscribers.Completion<Failure>) {
     inner.receive(completion: completion, side: side)
-  }
-}
-
-extension MergeInner: CombineReflectable {
-  /// Shows the downstream and the demand it has not yet received.
-  @usableFromInline
-  var customMirror: Mirror {
-    let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
-    return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
   }
 }
 
