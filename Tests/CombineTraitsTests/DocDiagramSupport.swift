@@ -10,7 +10,9 @@ import Testing
 // spaces (one scenario per column), then an optional note. The inputs are
 // cold publishers of one-letter strings (`a` is "a"; `x` is `TestError()`),
 // subscribed when the operator subscribes them; the result is compared with
-// `compareMarbles`, events and times. DocDiagramTests.swift says, per
+// `compareMarbles`, events and times. A block of shapes (each line a
+// diagram and a caption, no label: what a publisher or a trait can do) is
+// checked too, one scenario per line. DocDiagramTests.swift says, per
 // diagram, which operator to run.
 
 /// A ```text block of a doc comment that ends with a `result` line.
@@ -27,14 +29,21 @@ struct DocDiagram: CustomStringConvertible, Sendable {
   let file: String
   let line: Int
   let rows: [Row]
+  /// A block of shapes: each line a diagram and a caption, without label
+  /// nor input (`(o|)    on the first demand`); each line is a scenario
+  /// whose result is its diagram.
+  var isShapes = false
 
   var result: Row { rows[rows.count - 1] }
-  var key: String { "\(file): \(result.text)" }
+  /// What an entry names the diagram by: the result line after its label,
+  /// or, for shapes, the first line.
+  var key: String { "\(file): \(isShapes ? rows[0].text : result.text)" }
   var description: String { "\(file):\(line)" }
 
   /// The scenarios: for each diagram of the result line, the diagram of
   /// each input in the same column range ("-" for an input with none).
   var scenarios: [(inputs: [String: String], result: String)] {
+    if isShapes { return rows.map { ([:], $0.diagrams[0].text) } }
     let starts = result.diagrams.map(\.column)
     return result.diagrams.indices.map { index in
       var inputs: [String: String] = [:]
@@ -113,8 +122,21 @@ struct DocDiagram: CustomStringConvertible, Sendable {
 
   private static func make(_ lines: [String], file: String, line: Int) -> DocDiagram? {
     let rows = lines.compactMap(row)
-    guard rows.count == lines.count, rows.count >= 2, rows.last?.label == "result" else { return nil }
-    return DocDiagram(file: file, line: line, rows: rows)
+    if rows.count == lines.count, rows.count >= 2, rows.last?.label == "result" {
+      return DocDiagram(file: file, line: line, rows: rows)
+    }
+    let shapes = lines.compactMap(shape)
+    guard !lines.isEmpty, shapes.count == lines.count else { return nil }
+    return DocDiagram(file: file, line: line, rows: shapes, isShapes: true)
+  }
+
+  /// `diagram  caption`: a line of a block of shapes.
+  private static func shape(_ line: String) -> Row? {
+    let field = String(line.prefix { $0 != " " })
+    guard field == "x" || isDiagram(field) else { return nil }  // `x`: fails at once
+    let caption = line.dropFirst(field.count)
+    guard caption.isEmpty || caption.hasPrefix("  ") else { return nil }
+    return Row(label: "", diagrams: [(0, field)], text: line.trimmingCharacters(in: .whitespaces))
   }
 
   /// `label  diagram  diagram  note`: fields split at runs of two or more spaces.

@@ -70,14 +70,6 @@ import Testing
   /// Doc diagrams in another form than inputs + `result`, by file and first
   /// line: not run here (yet), and why.
   static let notInCheckedForm: [String: String] = [
-    "CompletableTraits/AnyCompletablePublisher+Factories.swift: |": shapes,
-    "CompletableTraits/AnyCompletablePublisher+Factories.swift: -------": shapes,
-    "CompletableTraits/CompletablePublisher.swift: --------    never: no completion": shapes,
-    "ImmediateTraits/AnyImmediatePublisher+Factories.swift: (a|)      a = value": shapes,
-    "MaybeTraits/AnyMaybePublisher+Factories.swift: |": shapes,
-    "MaybeTraits/AnyMaybePublisher+Factories.swift: (o|)": shapes,
-    "MaybeTraits/AnyMaybePublisher+Factories.swift: -------": shapes,
-    "MaybeTraits/MaybePublisher.swift: --------    never: no value, no completion": shapes,
     "MaybeTraits/Publisher+ValidateHTTPStatus.swift: upstream  ----a|        ----b|       ---x":
       "its values are HTTP responses and its failures three kinds of HTTPRequestError",
     "ReactiveCore/Foundation/Timer+TimerPublisher.swift: connect   C": subscribers,
@@ -87,30 +79,21 @@ import Testing
     "ReactiveCore/Operators/Lifecycle/Publishers.Multicast.swift: upstream  ---a-b-|          connect() at the first tick":
       subscribers,
     "ReactiveCore/Operators/Lifecycle/Publishers.Share.swift: upstream  --a-b-c-|": subscribers,
-    "ReactiveCore/Publishers/Empty.swift: |           completeImmediately: true (the default)": shapes,
-    "ReactiveCore/Publishers/Future.swift: ----(o|)    success, once resolved and demanded": shapes,
-    "ReactiveCore/Publishers/Just.swift: (o|)    on the first demand": shapes,
-    "ReactiveCore/Publishers/Optional.Publisher.swift: (o|)    some, on the first demand": shapes,
-    "ReactiveCore/Publishers/Publishers.Sequence.swift: (abc|)    [a, b, c].publisher, unlimited demand": shapes,
-    "ReactiveCore/Publishers/Result.Publisher.swift: (o|)    success, on the first demand": shapes,
-    "SingleTraits/AnySinglePublisher+Factories.swift: (o|)": shapes,
-    "SingleTraits/AnySinglePublisher+Factories.swift: -------": shapes,
     "SingleTraits/MaybePublisher+Cache.swift: upstream      --a|                 (subscribed to once)": subscribers,
-    "SingleTraits/SinglePublisher.swift: --------    never: no value, no completion": shapes,
     "TraitsTesting/MarbleComparison.swift: expected: --a--b--|": notation,
     "TraitsTesting/MarbleComparison.swift: expected: --a--|": notation,
     "TraitsTesting/MarbleDiagram+Traits.swift:             single   maybe": notation,
-    "TraitsTesting/MarbleDiagram.ColdMaybePublisher.swift: -------     never completes": notation,
     "TraitsTesting/MarbleDiagram.ColdPublisher.swift: diagram           --a--b--|": notation,
-    "TraitsTesting/MarbleDiagram.ColdSinglePublisher.swift: -------     never completes": notation,
     "TraitsTesting/MarbleDiagram.HotPublisher.swift: diagram           --a--b--|": notation,
   ]
-  static let shapes = "the shapes a publisher or factory can take, without an input: not yet written as input + result"
   static let subscribers = "several subscribers on one timeline (S marks a subscription): compareMarbles records one"
   static let notation =
     "TraitsTesting's own notation, shown as output; MarbleDiagramTests and MarbleComparisonTests pin it"
 
-  static let checks: [DiagramCheck] = [
+  /// The operators' diagrams and the blocks of shapes (DocDiagramShapes.swift).
+  static let checks = operatorChecks + shapeChecks
+
+  static let operatorChecks: [DiagramCheck] = [
     // CompletableTraits
     DiagramCheck("CompletableTraits/MaybePublisher+AsCompletable.swift", "-----|   -----|   ---x") {
       $0.expect($0.maybe().asCompletable(), values: [:])
