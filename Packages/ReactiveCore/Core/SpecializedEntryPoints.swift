@@ -29,3 +29,28 @@ struct SpecializedEntryPoints<Owner: AnyObject> {
     self.cancel = cancel
   }
 }
+
+/// A subscription whose `request(_:)` and `cancel()` jump through the
+/// `entryPoints` it formed in `init`: the two forwarding methods, written
+/// once for every such subscription (Just's, Publishers.Sequence's,
+/// Future's and the subjects').
+///
+/// The methods are inlinable and tiny: in the witness of each conforming
+/// (final) class they inline to the same stored-property read and closure
+/// call as a method written in the class itself.
+@usableFromInline
+protocol SpecializedEntryPointsOwner: AnyObject, Subscription {
+  var entryPoints: SpecializedEntryPoints<Self> { get }
+}
+
+extension SpecializedEntryPointsOwner {
+  @inlinable
+  func request(_ demand: Subscribers.Demand) {
+    entryPoints.request(self, demand)
+  }
+
+  @inlinable
+  func cancel() {
+    entryPoints.cancel(self)
+  }
+}

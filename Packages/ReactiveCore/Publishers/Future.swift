@@ -131,7 +131,7 @@ class FutureConduitBase<Output, Failure: Error> {
 /// - `done`: result delivered, or cancelled; holds nothing.
 @usableFromInline
 final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
-  Subscription, CustomStringConvertible
+  SpecializedEntryPointsOwner, CustomStringConvertible
 {
   @usableFromInline
   typealias Output = Downstream.Input
@@ -247,16 +247,6 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
       }
     }
     perform(action)
-  }
-
-  @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
   }
 
   @inlinable

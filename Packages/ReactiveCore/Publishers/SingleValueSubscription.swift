@@ -6,7 +6,9 @@
 /// - `awaitingDemand(downstream, value)`: subscribed, nothing requested yet;
 /// - `done`: value sent, or cancelled; holds nothing.
 @usableFromInline
-final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+final class SingleValueSubscription<Downstream: Subscriber>: SpecializedEntryPointsOwner,
+  CustomStringConvertible
+{
   @usableFromInline
   enum State {
     case awaitingDemand(Downstream, Downstream.Input)
@@ -35,16 +37,6 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Custo
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
     )
-  }
-
-  @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
   }
 
   @inlinable

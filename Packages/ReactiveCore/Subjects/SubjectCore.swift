@@ -258,7 +258,7 @@ struct SubjectParent<Output, Failure: Error> {
 /// that no other thread delivers to the subscriber before its subscription.
 @usableFromInline
 final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstream.Input, Downstream.Failure>,
-  Subscription, CustomStringConvertible
+  SpecializedEntryPointsOwner, CustomStringConvertible
 {
   @usableFromInline
   typealias Output = Downstream.Input
@@ -420,16 +420,6 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
       isOver.store(true, ordering: .relaxed)
       downstream.receive(completion: completion)
     }
-  }
-
-  @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
   }
 
   @inlinable
