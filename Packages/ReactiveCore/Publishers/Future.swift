@@ -131,7 +131,7 @@ class FutureConduitBase<Output, Failure: Error> {
 /// - `done`: result delivered, or cancelled; holds nothing.
 @usableFromInline
 final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
-  Subscription, CustomStringConvertible
+  SpecializedSubscription, CustomStringConvertible
 {
   @usableFromInline
   typealias Output = Downstream.Input
@@ -233,46 +233,41 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
   /// Called by the future once `receive(subscription:)` has returned.
   @inlinable
   func subscriptionWasDelivered() {
-    let action = state.withLock { state -> Action in
-      switch state {
-      case let .waiting(downstream, parent, demanded, _):
-        state = .waiting(downstream, parent: parent, demanded: demanded, announced: true)
-        return .none
-      case let .resolved(downstream, result, demanded, _):
-        let (next, action) = Self.settle(downstream, result, demanded: demanded, announced: true)
-        state = next
-        return action
-      case .done:
-        return .none  // cancelled from inside receive(subscription:)
-      }
-    }
-    perform(action)
-  }
-
-  @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
+    record(demanded: false, announced: true)
   }
 
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    record(demanded: true, announced: false)
+  }
+
+  /// Records that the subscriber has demand, or that its subscription was
+  /// announced (each flag, once set, stays set), and delivers a result that
+  /// can now go out: serves `subscriptionWasDelivered()` and
+  /// `requestSpecialized(_:)`.
+  @inlinable
+  func record(demanded newlyDemanded: Bool, announced newlyAnnounced: Bool) {
     let action = state.withLock { state -> Action in
       switch state {
-      case let .waiting(downstream, parent, _, announced):
-        state = .waiting(downstream, parent: parent, demanded: true, announced: announced)
+      case let .waiting(downstream, parent, demanded, announced):
+        state = .waiting(
+          downstream,
+          parent: parent,
+          demanded: demanded || newlyDemanded,
+          announced: announced || newlyAnnounced
+        )
         return .none
-      case let .resolved(downstream, result, _, announced):
-        let (next, action) = Self.settle(downstream, result, demanded: true, announced: announced)
+      case let .resolved(downstream, result, demanded, announced):
+        let (next, action) = Self.settle(
+          downstream,
+          result,
+          demanded: demanded || newlyDemanded,
+          announced: announced || newlyAnnounced
+        )
         state = next
         return action
       case .done:
-        return .none
+        return .none  // cancelled (from inside receive(subscription:), for an announcement)
       }
     }
     perform(action)

@@ -45,6 +45,23 @@ extension Just where Output: Equatable {
 }
 
 extension Just {
+  /// This `Just` as an `Optional.Publisher` of its value: the operators whose
+  /// answer may be "no value" hand over to that publisher's, which decide
+  /// (and trap) the same way for a present value.
+  @inlinable
+  var asOptionalPublisher: Optional<Output>.Publisher {
+    Optional<Output>.Publisher(output)
+  }
+
+  /// This `Just` as a `Result.Publisher` of its value: the operators whose
+  /// answer is a `Result.Publisher` (a closure may throw, or the failure type
+  /// changes) hand over to that publisher's, which compute the same answer
+  /// for a success.
+  @inlinable
+  var asResultPublisher: Result<Output, Never>.Publisher {
+    Result<Output, Never>.Publisher(.success(output))
+  }
+
   /// Whether the value satisfies `predicate`, decided now.
   ///
   /// - Parameter predicate: The test the value must pass.
@@ -61,7 +78,7 @@ extension Just {
   /// - Returns: A publisher of the predicate's answer, or of its error.
   @inlinable
   public func tryAllSatisfy(_ predicate: (Output) throws -> Bool) -> Result<Bool, any Error>.Publisher {
-    Result<Bool, any Error>.Publisher(Result { try predicate(output) })
+    asResultPublisher.tryAllSatisfy(predicate)
   }
 
   /// The value in a one-element array.
@@ -147,7 +164,7 @@ extension Just {
   /// - Returns: A `Just` of the predicate's answer.
   @inlinable
   public func contains(where predicate: (Output) -> Bool) -> Just<Bool> {
-    Just<Bool>(predicate(output))
+    allSatisfy(predicate)  // with one value, "some" and "all" ask the same question
   }
 
   /// Whether the value satisfies `predicate`, decided now; an error thrown
@@ -157,7 +174,7 @@ extension Just {
   /// - Returns: A publisher of the predicate's answer, or of its error.
   @inlinable
   public func tryContains(where predicate: (Output) throws -> Bool) -> Result<Bool, any Error>.Publisher {
-    Result<Bool, any Error>.Publisher(Result { try predicate(output) })
+    tryAllSatisfy(predicate)  // with one value, "some" and "all" ask the same question
   }
 
   /// The number of values of a `Just`: one.
@@ -174,8 +191,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the value when `count` is zero, of nothing otherwise.
   @inlinable
   public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
-    precondition(count >= 0, "API violation: dropFirst count must not be negative, got \(count)")
-    return Optional<Output>.Publisher(count == 0 ? output : nil)
+    asOptionalPublisher.dropFirst(count)
   }
 
   /// The value unless `predicate`, asked now, says to drop it.
@@ -184,7 +200,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
   @inlinable
   public func drop(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
-    Optional<Output>.Publisher(predicate(output) ? nil : output)
+    asOptionalPublisher.drop(while: predicate)
   }
 
   /// The first value of a `Just`: its own value.
@@ -201,7 +217,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
   @inlinable
   public func first(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
-    Optional<Output>.Publisher(predicate(output) ? output : nil)
+    asOptionalPublisher.first(where: predicate)
   }
 
   /// The last value of a `Just`: its own value.
@@ -209,7 +225,7 @@ extension Just {
   /// - Returns: This publisher.
   @inlinable
   public func last() -> Just<Output> {
-    self
+    first()  // with at most one value, the last is the first
   }
 
   /// The value if it satisfies `predicate`, asked now.
@@ -218,7 +234,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
   @inlinable
   public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
-    Optional<Output>.Publisher(predicate(output) ? output : nil)
+    asOptionalPublisher.last(where: predicate)
   }
 
   /// The value if `isIncluded`, asked now, keeps it.
@@ -227,7 +243,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
   @inlinable
   public func filter(_ isIncluded: (Output) -> Bool) -> Optional<Output>.Publisher {
-    Optional<Output>.Publisher(isIncluded(output) ? output : nil)
+    asOptionalPublisher.filter(isIncluded)
   }
 
   /// No value, only the finish.
@@ -256,7 +272,7 @@ extension Just {
   /// - Returns: A publisher of the transformed value, or of the error.
   @inlinable
   public func tryMap<T>(_ transform: (Output) throws -> T) -> Result<T, any Error>.Publisher {
-    Result<T, any Error>.Publisher(Result { try transform(output) })
+    asResultPublisher.tryMap(transform)
   }
 
   /// The same value with a failure type of your choice; `transform` is never
@@ -266,7 +282,7 @@ extension Just {
   /// - Returns: A `Result.Publisher` of the value.
   @inlinable
   public func mapError<E: Error>(_ transform: (Never) -> E) -> Result<Output, E>.Publisher {
-    Result<Output, E>.Publisher(.success(output))
+    asResultPublisher.mapError(transform)
   }
 
   /// The value if `index` is zero, nothing otherwise.
@@ -275,8 +291,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
   @inlinable
   public func output(at index: Int) -> Optional<Output>.Publisher {
-    precondition(index >= 0, "API violation: output index must not be negative, got \(index)")
-    return Optional<Output>.Publisher(index == 0 ? output : nil)
+    asOptionalPublisher.output(at: index)
   }
 
   /// The value if `range` starts at position zero.
@@ -299,8 +314,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the value, or of nothing when `maxLength` is zero.
   @inlinable
   public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
-    precondition(maxLength >= 0, "API violation: prefix maxLength must not be negative, got \(maxLength)")
-    return Optional<Output>.Publisher(maxLength > 0 ? output : nil)
+    asOptionalPublisher.prefix(maxLength)
   }
 
   /// The value if `predicate`, asked now, keeps it.
@@ -309,7 +323,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
   @inlinable
   public func prefix(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
-    Optional<Output>.Publisher(predicate(output) ? output : nil)
+    asOptionalPublisher.prefix(while: predicate)
   }
 
   /// `nextPartialResult` applied now to `initialResult` and the value.
@@ -320,7 +334,7 @@ extension Just {
   /// - Returns: A `Result.Publisher` of the accumulated value.
   @inlinable
   public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Never>.Publisher {
-    Result<T, Never>.Publisher(.success(nextPartialResult(initialResult, output)))
+    asResultPublisher.reduce(initialResult, nextPartialResult)
   }
 
   /// `nextPartialResult` applied now to `initialResult` and the value; an
@@ -335,7 +349,7 @@ extension Just {
     _ initialResult: T,
     _ nextPartialResult: (T, Output) throws -> T
   ) -> Result<T, any Error>.Publisher {
-    Result<T, any Error>.Publisher(Result { try nextPartialResult(initialResult, output) })
+    asResultPublisher.tryReduce(initialResult, nextPartialResult)
   }
 
   /// A single value has no duplicate to remove: `predicate` is never called.
@@ -355,12 +369,7 @@ extension Just {
   @inlinable
   public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher
   {
-    Result<Output, any Error>.Publisher(
-      Result {
-        _ = try predicate(output, output)
-        return output
-      }
-    )
+    asResultPublisher.tryRemoveDuplicates(by: predicate)
   }
 
   /// A `Just` never fails: this publisher.
@@ -398,7 +407,7 @@ extension Just {
   /// - Returns: A `Result.Publisher` of the one accumulated value.
   @inlinable
   public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Never>.Publisher {
-    Result<T, Never>.Publisher(.success(nextPartialResult(initialResult, output)))
+    asResultPublisher.scan(initialResult, nextPartialResult)
   }
 
   /// `nextPartialResult` applied now to `initialResult` and the value; an
@@ -413,7 +422,7 @@ extension Just {
     _ initialResult: T,
     _ nextPartialResult: (T, Output) throws -> T
   ) -> Result<T, any Error>.Publisher {
-    Result<T, any Error>.Publisher(Result { try nextPartialResult(initialResult, output) })
+    asResultPublisher.tryScan(initialResult, nextPartialResult)
   }
 
   /// The same value, with a failure type of your choice.
@@ -422,6 +431,6 @@ extension Just {
   /// - Returns: A `Result.Publisher` of the value.
   @inlinable
   public func setFailureType<E: Error>(to failureType: E.Type) -> Result<Output, E>.Publisher {
-    Result<Output, E>.Publisher(.success(output))
+    asResultPublisher.setFailureType(to: failureType)
   }
 }

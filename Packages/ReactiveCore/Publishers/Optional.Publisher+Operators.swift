@@ -153,7 +153,7 @@ extension Optional.Publisher {
   /// - Returns: This publisher.
   @inlinable
   public func last() -> Optional<Output>.Publisher {
-    self
+    first()  // with at most one value, the last is the first
   }
 
   /// The value if it satisfies `predicate`, asked now.
@@ -162,7 +162,7 @@ extension Optional.Publisher {
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
   @inlinable
   public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
-    filter(predicate)
+    first(where: predicate)  // with at most one value, the last is the first
   }
 
   /// The value if `isIncluded`, asked now, keeps it.

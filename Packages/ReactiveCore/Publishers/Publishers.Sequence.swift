@@ -24,21 +24,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Elements.Element == S.Input {
-      var elements = DescribedIterator(sequence)
-      if let first = elements.next() {
-        subscriber.receive(
-          subscription: SequenceSubscription(
-            subscriber,
-            elements: elements,
-            first: first,
-            completion: .finished,
-            name: "Sequence"
-          )
-        )
-      } else {
-        subscriber.receive(subscription: Subscriptions.empty)
-        subscriber.receive(completion: .finished)
-      }
+      SequenceSubscription.start(subscriber, sequence: sequence, completion: .finished, name: "Sequence")
     }
   }
 }

@@ -45,21 +45,7 @@ public struct Record<Output, Failure: Error>: Publisher {
 
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
-    var elements = DescribedIterator(recording.output)
-    if let first = elements.next() {
-      subscriber.receive(
-        subscription: SequenceSubscription(
-          subscriber,
-          elements: elements,
-          first: first,
-          completion: recording.completion,
-          name: "Record"
-        )
-      )
-    } else {
-      subscriber.receive(subscription: Subscriptions.empty)
-      subscriber.receive(completion: recording.completion)
-    }
+    SequenceSubscription.start(subscriber, sequence: recording.output, completion: recording.completion, name: "Record")
   }
 }
 

@@ -17,6 +17,18 @@ extension Result {
       .failure(error)
     }
   }
+
+  /// The success, after asking `check` once (with the value on both sides)
+  /// whether it throws; its error becomes the failure, a failure is kept, as
+  /// `any Error`. With one value, this is all that `tryMin(by:)`,
+  /// `tryMax(by:)` and `tryRemoveDuplicates(by:)` can do with their closure.
+  @inlinable
+  func _tryCheckingAgainstItself(_ check: (Success, Success) throws -> Bool) -> Result<Success, any Error> {
+    _tryMap { value in
+      _ = try check(value, value)
+      return value
+    }
+  }
 }
 
 extension Result.Publisher where Output: Equatable {
@@ -82,7 +94,7 @@ extension Result.Publisher {
   /// - Returns: A `Result.Publisher` of the answer, or of the failure.
   @inlinable
   public func contains(where predicate: (Output) -> Bool) -> Result<Bool, Failure>.Publisher {
-    Result<Bool, Failure>.Publisher(result.map(predicate))
+    allSatisfy(predicate)  // with one value, "some" and "all" ask the same question
   }
 
   /// Whether the value satisfies `predicate`; an error it throws, or the
@@ -92,7 +104,7 @@ extension Result.Publisher {
   /// - Returns: A publisher of the answer, or of an error.
   @inlinable
   public func tryContains(where predicate: (Output) throws -> Bool) -> Result<Bool, any Error>.Publisher {
-    Result<Bool, any Error>.Publisher(result._tryMap(predicate))
+    tryAllSatisfy(predicate)  // with one value, "some" and "all" ask the same question
   }
 
   /// The value in a one-element array; a failure is passed on.
@@ -123,12 +135,7 @@ extension Result.Publisher {
   public func tryMin(
     by areInIncreasingOrder: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
-    Result<Output, any Error>.Publisher(
-      result._tryMap { value in
-        _ = try areInIncreasingOrder(value, value)
-        return value
-      }
-    )
+    Result<Output, any Error>.Publisher(result._tryCheckingAgainstItself(areInIncreasingOrder))
   }
 
   /// The largest value: the value itself, or the failure. The closure is
@@ -239,12 +246,7 @@ extension Result.Publisher {
   public func tryRemoveDuplicates(
     by predicate: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
-    Result<Output, any Error>.Publisher(
-      result._tryMap { value in
-        _ = try predicate(value, value)
-        return value
-      }
-    )
+    Result<Output, any Error>.Publisher(result._tryCheckingAgainstItself(predicate))
   }
 
   /// The value, or `output` in place of the failure.
@@ -315,7 +317,7 @@ extension Result.Publisher {
   /// - Returns: A `Result.Publisher` of the one accumulated value, or of the failure.
   @inlinable
   public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Failure>.Publisher {
-    Result<T, Failure>.Publisher(result.map { nextPartialResult(initialResult, $0) })
+    reduce(initialResult, nextPartialResult)  // with one value, the one partial result is the reduction
   }
 
   /// `nextPartialResult` applied now to `initialResult` and the value; an
@@ -330,7 +332,7 @@ extension Result.Publisher {
     _ initialResult: T,
     _ nextPartialResult: (T, Output) throws -> T
   ) -> Result<T, any Error>.Publisher {
-    Result<T, any Error>.Publisher(result._tryMap { try nextPartialResult(initialResult, $0) })
+    tryReduce(initialResult, nextPartialResult)  // with one value, the one partial result is the reduction
   }
 }
 

@@ -13,8 +13,8 @@
 /// - `cancelledWhileEmitting`: the emitting thread stops at its next check;
 /// - `done`: completed or cancelled; holds nothing.
 @usableFromInline
-final class SequenceSubscription<Downstream: Subscriber, Elements: IteratorProtocol>: Subscription,
-  CustomStringConvertible
+final class SequenceSubscription<Downstream: Subscriber, Elements: IteratorProtocol>:
+  SpecializedSubscription, CustomStringConvertible
 where Elements.Element == Downstream.Input {
   @usableFromInline
   enum State {
@@ -64,16 +64,6 @@ where Elements.Element == Downstream.Input {
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
     )
-  }
-
-  @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
   }
 
   @inlinable
@@ -184,6 +174,36 @@ extension SequenceSubscription: CombineReflectable {
       return (elements as? any SequenceCarrying)?.carriedSequence
     }
     return Mirror(self, children: ["sequence": sequence as Any])
+  }
+}
+
+extension SequenceSubscription {
+  /// What `Publishers.Sequence` and `Record` do for a new subscriber: a
+  /// subscription that sends the elements of `sequence`, then `completion`;
+  /// or, when there is no element, an empty subscription and `completion`
+  /// at once.
+  @inlinable
+  static func start<Base: Sequence>(
+    _ downstream: Downstream,
+    sequence: Base,
+    completion: Subscribers.Completion<Downstream.Failure>,
+    name: StaticString
+  ) where Elements == DescribedIterator<Base> {
+    var elements = DescribedIterator(sequence)
+    if let first = elements.next() {
+      downstream.receive(
+        subscription: SequenceSubscription(
+          downstream,
+          elements: elements,
+          first: first,
+          completion: completion,
+          name: name
+        )
+      )
+    } else {
+      downstream.receive(subscription: Subscriptions.empty)
+      downstream.receive(completion: completion)
+    }
   }
 }
 

@@ -6,7 +6,9 @@
 /// - `awaitingDemand(downstream, value)`: subscribed, nothing requested yet;
 /// - `done`: value sent, or cancelled; holds nothing.
 @usableFromInline
-final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+final class SingleValueSubscription<Downstream: Subscriber>: SpecializedSubscription,
+  CustomStringConvertible
+{
   @usableFromInline
   enum State {
     case awaitingDemand(Downstream, Downstream.Input)
@@ -38,18 +40,7 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Custo
   }
 
   @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
-  }
-
-  @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
     let taken = state.withLock { state -> State in
       defer { state = .done }
       return state

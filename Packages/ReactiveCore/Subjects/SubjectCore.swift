@@ -258,7 +258,7 @@ struct SubjectParent<Output, Failure: Error> {
 /// that no other thread delivers to the subscriber before its subscription.
 @usableFromInline
 final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstream.Input, Downstream.Failure>,
-  Subscription, CustomStringConvertible
+  SpecializedSubscription, CustomStringConvertible
 {
   @usableFromInline
   typealias Output = Downstream.Input
@@ -423,18 +423,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   }
 
   @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    entryPoints.request(self, demand)
-  }
-
-  @inlinable
-  func cancel() {
-    entryPoints.cancel(self)
-  }
-
-  @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
     let action = state.withLock { ledger -> RequestAction in
       guard case let .active(downstream, parent) = ledger.state else { return .none }
       ledger.demand += demand

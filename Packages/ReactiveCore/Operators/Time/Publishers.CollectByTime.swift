@@ -158,26 +158,27 @@ where Downstream.Input == [Element] {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let mustDeliver = state.withLock { state in
-      state.updateActive { active -> Bool in
-        guard active.upstream != nil else { return false }
-        active.window.append(input)
-        guard let count, active.window.count >= count else { return false }
-        active.queue.append(active.window)
-        active.window = []
-        return active.queue.claim()
-      } ?? false
-    }
-    if mustDeliver {
-      deliver()
+    // A full window (`.byTimeOrCount`) is closed at once.
+    closeWindow { values in
+      values.append(input)
+      guard let count else { return false }
+      return values.count >= count
     }
     return .none
   }
 
   private func windowEnded() {
+    closeWindow { !$0.isEmpty }  // an empty window sends nothing
+  }
+
+  /// Edits the current window with `update`, under the lock, and closes it
+  /// if `update` says so: the window's array joins the ready ones and a new
+  /// window opens; the ready arrays are delivered after the lock. Serves a
+  /// value (which may fill the window) and the end of the window's time.
+  private func closeWindow(if update: (inout [Element]) -> Bool) {
     let mustDeliver = state.withLock { state in
       state.updateActive { active -> Bool in
-        guard active.upstream != nil, !active.window.isEmpty else { return false }
+        guard active.upstream != nil, update(&active.window) else { return false }
         active.queue.append(active.window)
         active.window = []
         return active.queue.claim()

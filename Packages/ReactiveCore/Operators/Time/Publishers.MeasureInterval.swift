@@ -54,10 +54,9 @@ extension Publishers {
 
 /// The subscription of `measureInterval`.
 ///
-/// States:
+/// States (`TimedState`):
 /// - `awaitingSubscription(downstream)`: no upstream yet;
-/// - `measuring(upstream, downstream, last)`: `last` is the time of the
-///   previous value, or of the subscription;
+/// - `active`: see `Active`;
 /// - `terminal`: completed or cancelled; holds nothing.
 private final class MeasureIntervalInner<Downstream: Subscriber, Element, Context: Scheduler>: Subscriber,
   Subscription, CustomStringConvertible
@@ -65,13 +64,14 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   typealias Input = Element
   typealias Failure = Downstream.Failure
 
-  private enum State {
-    case awaitingSubscription(Downstream)
-    case measuring(any Subscription, Downstream, last: Context.SchedulerTimeType)
-    case terminal
+  private struct Active {
+    var downstream: Downstream
+    var upstream: any Subscription
+    /// The time of the previous value, or of the subscription.
+    var last: Context.SchedulerTimeType
   }
 
-  private let state: Lock<State>
+  private let state: Lock<TimedState<Downstream, Active>>
   private let scheduler: Context
 
   var description: String { "MeasureInterval" }
@@ -83,13 +83,8 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   func receive(subscription: any Subscription) {
     let now = scheduler.now
-    let taken = state.withLock { state -> Downstream? in
-      guard case let .awaitingSubscription(downstream) = state else { return nil }
-      state = .measuring(subscription, downstream, last: now)
-      return downstream
-    }
-    guard let downstream = taken else {
-      subscription.cancel()
+    guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription, last: now) })
+    else {
       return
     }
     downstream.receive(subscription: self)
@@ -97,11 +92,11 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let now = scheduler.now
-    let measured = state.withLock {
-      state -> (any Subscription, Downstream, Context.SchedulerTimeType.Stride)? in
-      guard case let .measuring(upstream, downstream, last) = state else { return nil }
-      state = .measuring(upstream, downstream, last: now)
-      return (upstream, downstream, last.distance(to: now))
+    let measured = state.withLock { state in
+      state.updateActive { active -> (any Subscription, Downstream, Context.SchedulerTimeType.Stride) in
+        defer { active.last = now }
+        return (active.upstream, active.downstream, active.last.distance(to: now))
+      }
     }
     guard let (upstream, downstream, interval) = measured else { return .none }
     // As Combine does, the further demand is requested from the upstream,
@@ -114,31 +109,16 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let ended = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
-    guard case let .measuring(_, downstream, _) = ended else { return }
-    downstream.receive(completion: completion)
+    state.terminate()?.downstream.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
     // Passed on as is, `.none` included, as Combine does: the upstream decides.
-    let upstream = state.withLock { state -> (any Subscription)? in
-      guard case let .measuring(upstream, _, _) = state else { return nil }
-      return upstream
-    }
-    upstream?.request(demand)
+    state.withLock { state in state.updateActive { $0.upstream } }?.request(demand)
   }
 
   func cancel() {
-    let ended = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
-    if case let .measuring(upstream, _, _) = ended {
-      upstream.cancel()
-    }
+    state.terminate()?.upstream.cancel()
   }
 }
 
