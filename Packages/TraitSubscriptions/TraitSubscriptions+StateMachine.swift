@@ -95,19 +95,3 @@ package struct TraitSubscriptionStateMachine<Downstream: Subscriber, Context> {
     }
   }
 }
-
-extension TraitSubscriptionStateMachine {
-  /// Sends `result` to `downstream`: the value then finished, finished
-  /// alone, or the failure.
-  package static func send(_ result: Output, to downstream: Downstream) {
-    switch result {
-    case .finished:
-      downstream.receive(completion: .finished)
-    case let .success(value):
-      _ = downstream.receive(value)
-      downstream.receive(completion: .finished)
-    case let .failure(error):
-      downstream.receive(completion: .failure(error))
-    }
-  }
-}

@@ -94,7 +94,7 @@ extension TraitSubscriptions {
       case let .start(context):
         start(with: context)
       case let .complete(downstream, context, result):
-        Machine.send(result, to: downstream)
+        result.send(to: downstream)
         didComplete(with: context)
       case let .cancel(_, context):
         didCancel(with: context)
