@@ -19,17 +19,6 @@ public enum MaybeError<UpstreamFailure: Error>: Error {
   case upstream(UpstreamFailure)
 }
 
-extension MaybeError {
-  /// The name of the broken rule, for trap messages; nil for `.upstream`.
-  var violation: String? {
-    switch self {
-    case .tooManyElements: "too many elements"
-    case .elementThenFailure: "element then failure"
-    case .upstream: nil
-    }
-  }
-}
-
 extension MaybeError: Equatable where UpstreamFailure: Equatable {}
 extension MaybeError: Hashable where UpstreamFailure: Hashable {}
 

@@ -95,3 +95,23 @@ public enum MaybeResult<Success, Failure: Error> {
 extension MaybeResult: Equatable where Success: Equatable, Failure: Equatable {}
 extension MaybeResult: Hashable where Success: Hashable, Failure: Hashable {}
 extension MaybeResult: Sendable where Success: Sendable, Failure: Sendable {}
+
+extension MaybeResult {
+  /// Sends this result to `downstream` as a maybe publisher ends: the value
+  /// then finished, finished alone, or the failure. What
+  /// `TraitPublishers.Maybe` and `TraitSubscriptions.Maybe`/`Single` do once
+  /// their job is over; call it after any lock.
+  @inlinable
+  package func send<Downstream: Subscriber>(to downstream: Downstream)
+  where Downstream.Input == Success, Downstream.Failure == Failure {
+    switch self {
+    case .finished:
+      downstream.receive(completion: .finished)
+    case let .success(value):
+      _ = downstream.receive(value)
+      downstream.receive(completion: .finished)
+    case let .failure(error):
+      downstream.receive(completion: .failure(error))
+    }
+  }
+}

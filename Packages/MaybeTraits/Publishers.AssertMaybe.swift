@@ -53,17 +53,13 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let (file, line) = (file, line)
-      let inner = TraitCheckInner<Output, Failure, S>(subscriber, description: "AssertMaybe", requiresElement: false) {
-        let error = MaybeError($0)
-        switch error {
-        case let .upstream(failure):
-          return failure
-        case .tooManyElements, .elementThenFailure:
-          let fileName = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
-          fatalError("Maybe violation: \(error.violation ?? "") (\(fileName):\(line))", file: file, line: line)
-        }
-      }
+      let inner = TraitCheckInner<Output, Failure, S>(
+        asserting: subscriber,
+        trait: "Maybe",
+        requiresElement: false,
+        file: file,
+        line: line
+      )
       upstream.subscribe(inner)
     }
   }

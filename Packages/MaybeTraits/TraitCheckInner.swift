@@ -210,3 +210,33 @@ where Downstream.Input == Output {
     }
   }
 }
+
+extension TraitCheckInner where Downstream.Failure == UpstreamFailure {
+  /// The subscription behind `assertMaybe()` and `assertSingle()`: a plain
+  /// upstream failure is passed on; a broken contract traps with
+  /// `<Trait> violation: <rule> (<File>.swift:<line>)`, naming `file` and `line`.
+  ///
+  /// - Parameters:
+  ///   - trait: `"Maybe"` or `"Single"`: the trap message's first word, and
+  ///     the description `"Assert<Trait>"`.
+  ///   - requiresElement: Whether finishing without a value breaks the contract.
+  package convenience init(
+    asserting downstream: Downstream,
+    trait: String,
+    requiresElement: Bool,
+    file: StaticString,
+    line: UInt
+  ) {
+    self.init(downstream, description: "Assert\(trait)", requiresElement: requiresElement) { event in
+      let rule: String
+      switch event {
+      case let .upstream(failure): return failure
+      case .missingElement: rule = "missing element"
+      case .tooManyElements: rule = "too many elements"
+      case .elementThenFailure: rule = "element then failure"
+      }
+      let fileName = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
+      fatalError("\(trait) violation: \(rule) (\(fileName):\(line))", file: file, line: line)
+    }
+  }
+}

@@ -119,15 +119,7 @@ final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConverti
       return (downstream, cancellable)
     }
     guard let (downstream, cancellable) = running else { return }  // only the first result counts
-    switch result {
-    case .finished:
-      downstream.receive(completion: .finished)
-    case let .success(value):
-      _ = downstream.receive(value)
-      downstream.receive(completion: .finished)
-    case let .failure(error):
-      downstream.receive(completion: .failure(error))
-    }
+    result.send(to: downstream)
     cancellable?.cancel()
   }
 

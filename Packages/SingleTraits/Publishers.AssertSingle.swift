@@ -57,17 +57,13 @@ extension Publishers {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let (file, line) = (file, line)
-      let inner = TraitCheckInner<Output, Failure, S>(subscriber, description: "AssertSingle", requiresElement: true) {
-        let error = SingleError($0)
-        switch error {
-        case let .upstream(failure):
-          return failure
-        case .missingElement, .tooManyElements, .elementThenFailure:
-          let fileName = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
-          fatalError("Single violation: \(error.violation ?? "") (\(fileName):\(line))", file: file, line: line)
-        }
-      }
+      let inner = TraitCheckInner<Output, Failure, S>(
+        asserting: subscriber,
+        trait: "Single",
+        requiresElement: true,
+        file: file,
+        line: line
+      )
       upstream.subscribe(inner)
     }
   }

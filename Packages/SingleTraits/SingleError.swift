@@ -24,18 +24,6 @@ public enum SingleError<UpstreamFailure: Error>: Error {
   case upstream(UpstreamFailure)
 }
 
-extension SingleError {
-  /// The name of the broken rule, for trap messages; nil for `.upstream`.
-  var violation: String? {
-    switch self {
-    case .missingElement: "missing element"
-    case .tooManyElements: "too many elements"
-    case .elementThenFailure: "element then failure"
-    case .upstream: nil
-    }
-  }
-}
-
 extension SingleError: Equatable where UpstreamFailure: Equatable {}
 extension SingleError: Hashable where UpstreamFailure: Hashable {}
 

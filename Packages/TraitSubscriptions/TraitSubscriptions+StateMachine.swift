@@ -96,18 +96,26 @@ package struct TraitSubscriptionStateMachine<Downstream: Subscriber, Context> {
   }
 }
 
-extension TraitSubscriptionStateMachine {
-  /// Sends `result` to `downstream`: the value then finished, finished
-  /// alone, or the failure.
-  package static func send(_ result: Output, to downstream: Downstream) {
-    switch result {
-    case .finished:
-      downstream.receive(completion: .finished)
-    case let .success(value):
-      _ = downstream.receive(value)
-      downstream.receive(completion: .finished)
-    case let .failure(error):
-      downstream.receive(completion: .failure(error))
+extension TraitSubscriptionStateMachine.Action {
+  /// Acts on this decision, after the lock, as both `TraitSubscriptions.Single`
+  /// and `TraitSubscriptions.Maybe` do: runs the hook it names, sending the
+  /// result to the downstream before `didComplete`. The downstream and the
+  /// context it holds are released by the caller, once it returns.
+  package func perform(
+    start: (Context) -> Void,
+    didComplete: (Context) -> Void,
+    didCancel: (Context) -> Void
+  ) {
+    switch self {
+    case .none:
+      break
+    case let .start(context):
+      start(context)
+    case let .complete(downstream, context, result):
+      result.send(to: downstream)
+      didComplete(context)
+    case let .cancel(_, context):
+      didCancel(context)
     }
   }
 }

@@ -86,20 +86,10 @@ extension TraitSubscriptions {
       perform(machine.withLock { $0.cancel() })
     }
 
-    /// Acts on what the state machine decided, after the lock.
+    /// Acts on what the state machine decided, after the lock. The downstream
+    /// and context in `action` are released when it returns.
     private func perform(_ action: Machine.Action) {
-      switch action {
-      case .none:
-        break
-      case let .start(context):
-        start(with: context)
-      case let .complete(downstream, context, result):
-        Machine.send(result, to: downstream)
-        didComplete(with: context)
-      case let .cancel(_, context):
-        didCancel(with: context)
-      }
-      // The downstream and context in `action` are released here.
+      action.perform(start: start(with:), didComplete: didComplete(with:), didCancel: didCancel(with:))
     }
   }
 }

@@ -36,11 +36,14 @@ extension VirtualTimeScheduler {
     error: P.Failure? = nil,
     frameDuration: SchedulerTimeType.Stride = .seconds(1)
   ) -> MarbleComparison where P.Output: Equatable, P.Failure: Equatable {
-    let diagram = MarbleDiagram.parsing(expected, values: values, error: error)
-    let recorder = recordMarbles(of: publisher, frameDuration: frameDuration)
-    advance(by: .nanoseconds(max(diagram.frameCount - 1, 0) * frameDuration.nanoseconds))
-    recorder.cancel()
-    return recorder.compare(with: diagram, values: values)
+    compareMarbles(
+      of: publisher,
+      with: expected,
+      values: values,
+      error: error,
+      frameDuration: frameDuration,
+      failuresBy: ==
+    )
   }
 }
 
@@ -70,7 +73,7 @@ extension MarbleRecorder where Input: Equatable, Failure: Equatable {
     values: [Character: Input] = [:],
     error: Failure? = nil
   ) -> MarbleComparison {
-    compare(with: MarbleDiagram.parsing(expected, values: values, error: error), values: values)
+    compare(with: expected, values: values, error: error, failuresBy: ==)
   }
 
   /// Compares the recording with an expected diagram: the same events, in
