@@ -34,11 +34,15 @@ struct SpecializedEntryPoints<Owner: AnyObject> {
 /// ``SpecializedEntryPoints``: it writes only the specialised bodies.
 ///
 /// `request(_:)` checks the demand (a request for no demand traps, as in
-/// Combine) before it jumps, so no specialised body repeats the check.
+/// Combine) before it jumps, so no specialised body repeats the check;
+/// a subscription that Combine lets take `.none` says so with
+/// `acceptsNoDemand`.
 @usableFromInline
 protocol SpecializedSubscription: Subscription, AnyObject {
   var entryPoints: SpecializedEntryPoints<Self> { get }
-  /// `request(_:)`, specialised; `demand` is greater than zero.
+  /// Whether `request(.none)` is accepted instead of trapping (false by default).
+  static var acceptsNoDemand: Bool { get }
+  /// `request(_:)`, specialised; `demand` is greater than zero unless `acceptsNoDemand`.
   func requestSpecialized(_ demand: Subscribers.Demand)
   /// `cancel()`, specialised.
   func cancelSpecialized()
@@ -46,8 +50,11 @@ protocol SpecializedSubscription: Subscription, AnyObject {
 
 extension SpecializedSubscription {
   @inlinable
+  static var acceptsNoDemand: Bool { false }
+
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    precondition(demand > 0 || Self.acceptsNoDemand, "API violation: demand must be greater than zero")
     entryPoints.request(self, demand)
   }
 

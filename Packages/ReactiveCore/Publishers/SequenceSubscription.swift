@@ -49,6 +49,10 @@ where Elements.Element == Downstream.Input {
   @usableFromInline
   let entryPoints: SpecializedEntryPoints<SequenceSubscription>
 
+  /// `request(.none)` asks for nothing, as in Combine: no trap.
+  @inlinable
+  static var acceptsNoDemand: Bool { true }
+
   @inlinable
   init(
     _ downstream: Downstream,
