@@ -95,13 +95,7 @@ extension Publishers.First: ImmediatePublisher where Upstream: ImmediatePublishe
 // CombineLatest and Zip: every upstream is subscribed to, and asked for the
 // downstream's demand, during the subscription; each immediate one delivers
 // its first value or fails there, so the first combination is there too.
-#if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no CombineLatest
-extension Publishers.CombineLatest: ImmediatePublisher where A: ImmediatePublisher, B: ImmediatePublisher {}
-extension Publishers.CombineLatest3: ImmediatePublisher
-where A: ImmediatePublisher, B: ImmediatePublisher, C: ImmediatePublisher {}
-extension Publishers.CombineLatest4: ImmediatePublisher
-where A: ImmediatePublisher, B: ImmediatePublisher, C: ImmediatePublisher, D: ImmediatePublisher {}
-#endif
+// (Their rows, per arity, are generated: ReactiveCore+ImmediatePublisher+Arities.swift.)
 // The prefix comes first. `prepend(1, 2)` builds a `Publishers.Sequence`
 // prefix, which may be empty (`prepend()`): it is not covered. `prepend(x)`
 // with one value builds a `Result.Publisher` prefix (Publisher+PrependValue.swift),
@@ -116,15 +110,7 @@ where Upstream: ImmediatePublisher, Other: ImmediatePublisher {}
 // Only `a` needs to be immediate (`Just(0).merge(with: subject)` is): it is
 // subscribed to first with the downstream's demand, and every later demand
 // reaches it, so it delivers a value or fails whatever the others do.
-#if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no Merge
-extension Publishers.Merge: ImmediatePublisher where A: ImmediatePublisher {}
-extension Publishers.Merge3: ImmediatePublisher where A: ImmediatePublisher {}
-extension Publishers.Merge4: ImmediatePublisher where A: ImmediatePublisher {}
-extension Publishers.Merge5: ImmediatePublisher where A: ImmediatePublisher {}
-extension Publishers.Merge6: ImmediatePublisher where A: ImmediatePublisher {}
-extension Publishers.Merge7: ImmediatePublisher where A: ImmediatePublisher {}
-extension Publishers.Merge8: ImmediatePublisher where A: ImmediatePublisher {}
-#endif
+// (Merge to Merge8: rows generated in ReactiveCore+ImmediatePublisher+Arities.swift.)
 // Publishers.MergeMany: not immediate — merging no publisher at all finishes with no value.
 // Publishers.PrefixUntilOutput: not immediate — the other publisher is subscribed to first, and may end it with no value.
 // The upstream is asked for every value at subscription; the latest inner
@@ -136,24 +122,6 @@ where Upstream: ImmediatePublisher, NestedPublisher: ImmediatePublisher {}
 extension Publishers.SwitchToLatest: ImmediatePublisher where Upstream: ImmediatePublisher, P: ImmediatePublisher {}
 #endif
 // Zip: see CombineLatest.
-#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters UpstreamA, UpstreamB…
-extension Publishers.Zip: ImmediatePublisher where UpstreamA: ImmediatePublisher, UpstreamB: ImmediatePublisher {}
-extension Publishers.Zip3: ImmediatePublisher
-where UpstreamA: ImmediatePublisher, UpstreamB: ImmediatePublisher, UpstreamC: ImmediatePublisher {}
-extension Publishers.Zip4: ImmediatePublisher
-where
-  UpstreamA: ImmediatePublisher,
-  UpstreamB: ImmediatePublisher,
-  UpstreamC: ImmediatePublisher,
-  UpstreamD: ImmediatePublisher
-{}
-#else
-extension Publishers.Zip: ImmediatePublisher where A: ImmediatePublisher, B: ImmediatePublisher {}
-extension Publishers.Zip3: ImmediatePublisher
-where A: ImmediatePublisher, B: ImmediatePublisher, C: ImmediatePublisher {}
-extension Publishers.Zip4: ImmediatePublisher
-where A: ImmediatePublisher, B: ImmediatePublisher, C: ImmediatePublisher, D: ImmediatePublisher {}
-#endif
 
 // MARK: - Lifecycle
 

@@ -99,12 +99,7 @@ extension Publishers.TryReduce: MaybePublisher {}
 
 // CombineLatest and Zip: every upstream must be a maybe. With one maybe
 // upstream only, the others could still fail after the combined value.
-#if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no CombineLatest
-extension Publishers.CombineLatest: MaybePublisher where A: MaybePublisher, B: MaybePublisher {}
-extension Publishers.CombineLatest3: MaybePublisher where A: MaybePublisher, B: MaybePublisher, C: MaybePublisher {}
-extension Publishers.CombineLatest4: MaybePublisher
-where A: MaybePublisher, B: MaybePublisher, C: MaybePublisher, D: MaybePublisher {}
-#endif
+// (Their rows, per arity, are generated: ReactiveCore+MaybePublisher+Arities.swift.)
 // Publishers.Concatenate: not maybe — the prefix and the suffix may each publish a value,
 // even for two maybes; and `prepend(_ elements: Output...)` builds one whose
 // Publishers.Sequence prefix may hold any number of values.
@@ -130,18 +125,7 @@ extension Publishers.SwitchToLatest: MaybePublisher where NestedPublisher: Maybe
 #else
 extension Publishers.SwitchToLatest: MaybePublisher where P: MaybePublisher, Upstream: MaybePublisher {}
 #endif
-#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters UpstreamA, UpstreamB…
-extension Publishers.Zip: MaybePublisher where UpstreamA: MaybePublisher, UpstreamB: MaybePublisher {}
-extension Publishers.Zip3: MaybePublisher
-where UpstreamA: MaybePublisher, UpstreamB: MaybePublisher, UpstreamC: MaybePublisher {}
-extension Publishers.Zip4: MaybePublisher
-where UpstreamA: MaybePublisher, UpstreamB: MaybePublisher, UpstreamC: MaybePublisher, UpstreamD: MaybePublisher {}
-#else
-extension Publishers.Zip: MaybePublisher where A: MaybePublisher, B: MaybePublisher {}
-extension Publishers.Zip3: MaybePublisher where A: MaybePublisher, B: MaybePublisher, C: MaybePublisher {}
-extension Publishers.Zip4: MaybePublisher
-where A: MaybePublisher, B: MaybePublisher, C: MaybePublisher, D: MaybePublisher {}
-#endif
+// Zip, Zip3, Zip4: as CombineLatest (rows in ReactiveCore+MaybePublisher+Arities.swift).
 
 // MARK: - Lifecycle
 

@@ -92,12 +92,8 @@ extension Publishers.TryReduce: SinglePublisher {}
 
 // MARK: - Combining
 
-#if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no CombineLatest
-extension Publishers.CombineLatest: SinglePublisher where A: SinglePublisher, B: SinglePublisher {}
-extension Publishers.CombineLatest3: SinglePublisher where A: SinglePublisher, B: SinglePublisher, C: SinglePublisher {}
-extension Publishers.CombineLatest4: SinglePublisher
-where A: SinglePublisher, B: SinglePublisher, C: SinglePublisher, D: SinglePublisher {}
-#endif
+// CombineLatest, CombineLatest3, CombineLatest4: single when every upstream is
+// (rows, per arity, generated: ReactiveCore+SinglePublisher+Arities.swift).
 // Publishers.Concatenate: not single — two singles give two values; and
 // `prepend(_ elements: Output...)` builds one whose Publishers.Sequence
 // prefix may be empty or hold many values.
@@ -122,18 +118,7 @@ extension Publishers.SwitchToLatest: SinglePublisher where NestedPublisher: Sing
 #else
 extension Publishers.SwitchToLatest: SinglePublisher where P: SinglePublisher, Upstream: SinglePublisher {}
 #endif
-#if REACTIVECORE_IS_OPENCOMBINE  // OpenCombine names the generic parameters UpstreamA, UpstreamB…
-extension Publishers.Zip: SinglePublisher where UpstreamA: SinglePublisher, UpstreamB: SinglePublisher {}
-extension Publishers.Zip3: SinglePublisher
-where UpstreamA: SinglePublisher, UpstreamB: SinglePublisher, UpstreamC: SinglePublisher {}
-extension Publishers.Zip4: SinglePublisher
-where UpstreamA: SinglePublisher, UpstreamB: SinglePublisher, UpstreamC: SinglePublisher, UpstreamD: SinglePublisher {}
-#else
-extension Publishers.Zip: SinglePublisher where A: SinglePublisher, B: SinglePublisher {}
-extension Publishers.Zip3: SinglePublisher where A: SinglePublisher, B: SinglePublisher, C: SinglePublisher {}
-extension Publishers.Zip4: SinglePublisher
-where A: SinglePublisher, B: SinglePublisher, C: SinglePublisher, D: SinglePublisher {}
-#endif
+// Zip, Zip3, Zip4: single when every upstream is (rows in ReactiveCore+SinglePublisher+Arities.swift).
 
 // MARK: - Lifecycle
 
