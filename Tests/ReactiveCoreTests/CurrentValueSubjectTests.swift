@@ -343,19 +343,7 @@ import TraitsTesting
 
   @Test func releasesTheSubscriberOnCompletion() throws {
     let subject = CurrentValueSubject<Int, Never>(0)
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      subject.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    subject.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: subject, demand: .none, end: { _ in subject.send(completion: .finished) })
   }
 
   @Test func releasesTheSubscriberTheSubjectAndTheKeptValueOnCancel() throws {

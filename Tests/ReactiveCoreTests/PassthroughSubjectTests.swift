@@ -371,35 +371,11 @@ import TraitsTesting
 
   @Test func releasesTheSubscriberOnCompletion() throws {
     let subject = PassthroughSubject<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      subject.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    subject.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: subject, end: { _ in subject.send(completion: .finished) })
   }
 
   @Test func releasesTheSubscriberOnCancel() throws {
-    let subject = PassthroughSubject<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      subject.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(of: PassthroughSubject<Int, Never>(), end: { $0.cancel() })
   }
 
   @Test func keepsTheSubjectAliveWhileASubscriptionLives() throws {
