@@ -36,14 +36,8 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
   }
 
-  @Test func describesItselfAsCount() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().count())
-    #expect("\(subscription)" == "Count")
-  }
-
   @Test func releasesTheDownstream() throws {
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.count() }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.count() }, end: cancelSubscription)
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.count() }
   }
 
   @Test func requestingNoDemandTraps() async {

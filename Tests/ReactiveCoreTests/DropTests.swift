@@ -61,14 +61,8 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(2)])
   }
 
-  @Test func describesItselfAsDrop() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().dropFirst())
-    #expect("\(subscription)" == "Drop")
-  }
-
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.dropFirst() }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.dropFirst() }, end: cancelSubscription)
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.dropFirst() }
   }
 
   @Test func aNegativeCountTrapsAtSubscription() async {

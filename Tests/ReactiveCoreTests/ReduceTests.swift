@@ -46,11 +46,6 @@ import TraitsTesting
     #expect(recorder?.events == [.subscription])
   }
 
-  @Test func describesItselfAsReduce() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().reduce(0, +))
-    #expect("\(subscription)" == "Reduce")
-  }
-
   @Test func releasesTheClosureAndTheDownstream() throws {
     try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, token: Token) in
       upstream.reduce(0) { partial, value in withExtendedLifetime(token) { partial + value } }
@@ -71,25 +66,10 @@ import TraitsTesting
   }
 
   @Test func aThrownErrorCancelsTheUpstreamAndFailsWithoutDemand() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.tryReduce(0) { partial, value in
-      if value == 2 { throw TestError(code: 2) }
-      return partial + value
-    }.record(demand: .none)
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.requests == [.unlimited])
-    #expect(upstream.cancellations == 1)
+    let (recorder, _) = expectAThrownErrorCancelsTheUpstream { upstream, throwsFor2 in
+      upstream.tryReduce(0) { partial, value in try throwsFor2(value) ? partial + value : partial }
+    }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
-  }
-
-  @Test func describesItselfAsTryReduce() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryReduce(0, +))
-    #expect("\(subscription)" == "TryReduce")
   }
 
   @Test func releasesTheClosureAndTheDownstream() throws {
