@@ -42,12 +42,6 @@ import TraitsTesting
       upstream.allSatisfy(predicate(capturing: token) { $0 < 2 })
     }
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().allSatisfy { _ in true })
-    }
-  }
 }
 
 @Suite struct TryAllSatisfyTests {

@@ -132,13 +132,6 @@ import TraitsTesting
     #expect(connectable.disconnections.load(ordering: .relaxed) == 1)
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: TestPublisher<Int, Never>().makeConnectable().autoconnect())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   /// A connectable publisher whose subscriptions are `SubscriptionProbe`s.
   private struct ProbeConnectable: ConnectablePublisher {
     typealias Output = Int

@@ -176,13 +176,6 @@ import TraitsTesting
     #expect(description == "Catch")
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Empty<Int, TestError>(completeImmediately: false).catch { _ in Just(0) })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheDownstreamAndTheHandlerAfterCompletion() throws {

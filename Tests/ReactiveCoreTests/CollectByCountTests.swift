@@ -57,12 +57,6 @@ import TraitsTesting
     #expect(weakToken == nil)
   }
 
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().collect(2))
-    }
-  }
-
   @Test func ignoresACompletionBeforeTheSubscription() {
     // Combine passes it to a subscriber that has no subscription yet.
     let recorder = EarlyEventPublisher<Int, TestError>(.completion(.finished)).collect(2).record()

@@ -59,10 +59,4 @@ import TraitsTesting
     #expect(weakToken == nil)
     try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.collect() }
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().collect())
-    }
-  }
 }

@@ -105,13 +105,6 @@ import TraitsTesting
     )
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1).combineLatest(Just(2)))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func concurrentUpstreamsDeliverCombinationsWithinTheContract() {
     raceThreeUpstreams(count: 40, meetEvery: 10) { subjects in
       subjects[0].combineLatest(subjects[1], subjects[2]) { [$0, $1, $2] }

@@ -44,12 +44,6 @@ private struct Ranked: Equatable, CustomStringConvertible {
       upstream.max { lhs, rhs in withExtendedLifetime(token) { lhs < rhs } }
     }
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().max())
-    }
-  }
 }
 
 @Suite struct TryComparisonTests {

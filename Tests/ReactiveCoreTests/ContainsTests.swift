@@ -37,12 +37,6 @@ import TraitsTesting
   @Test func releasesTheDownstream() throws {
     try expectReleasesOnEveryEnd(sending: [1]) { (upstream: ReducingUpstream, _: Token) in upstream.contains(1) }
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().contains(1))
-    }
-  }
 }
 
 @Suite struct ContainsWhereTests {

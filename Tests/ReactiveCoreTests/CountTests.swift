@@ -39,11 +39,4 @@ import TraitsTesting
   @Test func releasesTheDownstream() throws {
     try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.count() }
   }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      TestPublisher<Int, TestError>().count().record(demand: .none).request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
 }

@@ -332,13 +332,6 @@ import TraitsTesting
 
   // MARK: Traps
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: CurrentValueSubject<Int, Never>(0))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheSubscriberOnCompletion() throws {

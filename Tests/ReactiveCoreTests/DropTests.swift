@@ -72,13 +72,6 @@ import TraitsTesting
     #expect(result.standardErrorText.contains("API violation: dropFirst count must not be negative, got -1"))
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().dropFirst())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
     let upstream = TestPublisher<Int, TestError>()
     let recorder = upstream.dropFirst().record()

@@ -44,12 +44,6 @@ import TraitsTesting
     }
   }
 
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().drop { _ in true })
-    }
-  }
-
   @Test func ignoresAValueAndACompletionBeforeTheSubscriptionAsCombineDoes() {
     let early = EarlyEventPublisher<Int, TestError>(.value(1), .completion(.finished))
     let recorder = early.drop { _ in false }.record()

@@ -126,13 +126,6 @@ import TraitsTesting
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
     try expectReleasesOnEveryEnd(sending: [1]) { (upstream: ReducingUpstream, _: Token) in upstream.first() }
   }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().first())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
 }
 
 @Suite struct FirstWhereTests {
@@ -170,12 +163,6 @@ import TraitsTesting
   @Test func releasesThePredicateAndTheDownstream() throws {
     try expectReleasesOnEveryEnd(sending: [2]) { (upstream: ReducingUpstream, token: Token) in
       upstream.first(where: predicate(capturing: token) { $0 > 1 })
-    }
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().first { _ in true })
     }
   }
 }

@@ -266,13 +266,6 @@ import TraitsTesting
     #expect(weakProbe == nil)
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1).flatMap { Just($0) })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func concurrentInnersDeliverEveryValueOnceWithinDemand() {
     for round in 0..<100 {
       let upstream = PassthroughSubject<Int, Never>()

@@ -250,20 +250,6 @@ import TraitsTesting
 
   // MARK: Traps
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Future<Int, Never> { _ in })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
-  @Test func requestingNoDemandFromAResolvedFutureTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Future<Int, Never> { $0(.success(1)) })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesItsClosureOnceItHasRun() {

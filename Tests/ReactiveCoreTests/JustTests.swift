@@ -87,11 +87,4 @@ import TraitsTesting
     #expect(weakProbe == nil)
     #expect(weakToken == nil)
   }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
 }

@@ -73,12 +73,6 @@ import TraitsTesting
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
     try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.last() }
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().last())
-    }
-  }
 }
 
 @Suite struct LastWhereTests {

@@ -137,13 +137,6 @@ import TraitsTesting
     )
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1).merge(with: Just(2)))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func concurrentUpstreamsDeliverEveryValueOnceInTheirOrder() {
     raceThreeUpstreams(count: 60, meetEvery: 20, value: { thread, index in thread * 100 + index }) { subjects in
       Publishers.MergeMany(subjects)

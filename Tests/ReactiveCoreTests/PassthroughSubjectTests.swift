@@ -360,13 +360,6 @@ import TraitsTesting
 
   // MARK: Traps
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: PassthroughSubject<Int, Never>())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheSubscriberOnCompletion() throws {

@@ -35,12 +35,6 @@ import TraitsTesting
     }
   }
 
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().prefix { _ in true })
-    }
-  }
-
   @Test func aValueBeforeTheSubscriptionTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = EarlyEventPublisher<Int, TestError>(.value(1)).prefix { _ in true }.record()

@@ -51,12 +51,6 @@ import TraitsTesting
       upstream.reduce(0) { partial, value in withExtendedLifetime(token) { partial + value } }
     }
   }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().reduce(0, +))
-    }
-  }
 }
 
 @Suite struct TryReduceTests {

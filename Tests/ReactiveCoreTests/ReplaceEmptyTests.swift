@@ -90,13 +90,6 @@ import TraitsTesting
     #expect(upstream.replaceEmpty(with: 0) != upstream.replaceEmpty(with: 2))
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Empty<Int, Never>().replaceEmpty(with: 0))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func publishesTheReplacementOnceWhenARequestRacesTheCompletion() {
     expectPublishesTheReplacementOnceWhenARequestRaces(ending: .finished) { (upstream: TestPublisher<Int, Never>) in
       upstream.replaceEmpty(with: 9)

@@ -97,13 +97,6 @@ import TraitsTesting
     #expect(upstream.replaceError(with: 0) != upstream.replaceError(with: 2))
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Fail<Int, TestError>(error: TestError()).replaceError(with: 0))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func publishesTheReplacementOnceWhenARequestRacesTheFailure() {
     expectPublishesTheReplacementOnceWhenARequestRaces(ending: .failure(TestError())) { $0.replaceError(with: 9) }
   }

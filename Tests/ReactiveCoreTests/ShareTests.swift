@@ -95,13 +95,6 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: TestPublisher<Int, Never>().share())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheSubscriberAfterCompletion() throws {

@@ -213,13 +213,6 @@ import TraitsTesting
     )
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(Just(1)).switchToLatest())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   /// An inner publisher that sends a value to its subscriber before any subscription.
   private struct ValueFirst: Publisher {
     typealias Output = Int

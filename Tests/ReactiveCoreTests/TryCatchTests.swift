@@ -98,13 +98,6 @@ import TraitsTesting
     #expect(description == "TryCatch")
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Empty<Int, TestError>(completeImmediately: false).tryCatch { _ in Just(0) })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheDownstreamAndTheHandlerAfterTheHandlerThrows() throws {

@@ -253,13 +253,6 @@ import TraitsTesting
     )
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1).zip(Just(2)))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func concurrentUpstreamsProduceTuplesInOrderWithinTheContract() {
     raceThreeUpstreams(count: 40, meetEvery: 10) { subjects in
       subjects[0].zip(subjects[1], subjects[2]) { $0 * 10_000 + $1 * 100 + $2 }
