@@ -319,22 +319,12 @@ import TraitsTesting
   }
 
   @Test func releasesAValueWaitingForDemandOnCancel() throws {
-    weak var weakProbe: LifetimeProbe<Token, Never>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Token, Never>(demand: .none)
-      Future<Token, Never> { $0(.success(token)) }.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakToken != nil)
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
+    try expectReleases(
+      demand: .none,
+      { (_: TestPublisher<Never, Never>, token) in Future<Token, Never> { $0(.success(token)) } },
+      holding: justSubscribed,
+      end: cancelSubscription
+    )
   }
 
   @Test func releasesItsValueWithItself() {

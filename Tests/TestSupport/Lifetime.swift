@@ -160,3 +160,27 @@ public func expectReleasesTheSubscriber<P: Publisher>(
   #expect(weakProbe == nil, "the downstream is still alive", sourceLocation: sourceLocation)
   _ = subscription
 }
+
+/// Subscribes a `LifetimeProbe` asking for `demand` to `publisher`, then
+/// requests `requesting` more, which must complete it; checks that the
+/// probe completed and was released, although the test still holds its
+/// subscription.
+public func expectReleasesTheSubscriberOnceItCompletes<P: Publisher>(
+  of publisher: P,
+  demand: Subscribers.Demand,
+  requesting: Subscribers.Demand,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  weak var weakProbe: LifetimeProbe<P.Output, P.Failure>?
+  let subscription: any Subscription = try {
+    let probe = LifetimeProbe<P.Output, P.Failure>(demand: demand)
+    publisher.subscribe(probe)
+    weakProbe = probe
+    let subscription = try #require(probe.subscription, sourceLocation: sourceLocation)
+    subscription.request(requesting)
+    #expect(probe.isCompleted, "the publisher did not complete", sourceLocation: sourceLocation)
+    return subscription
+  }()
+  #expect(weakProbe == nil, "the downstream is still alive", sourceLocation: sourceLocation)
+  _ = subscription
+}

@@ -100,8 +100,5 @@ private func maybeJob(
   _ promises: StressPromises<MaybeResult<Int, TestError>>,
   _ token: Token
 ) -> TraitPublishers.Maybe<Int, TestError> {
-  TraitPublishers.Maybe { promise in
-    promises.add(promise)
-    return AnyCancellable { withExtendedLifetime(token) {} }
-  }
+  TraitPublishers.Maybe { promises.job($0, holding: token) }
 }

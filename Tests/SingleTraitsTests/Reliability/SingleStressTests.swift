@@ -30,8 +30,5 @@ func singleJob(
   _ promises: StressPromises<Result<Int, TestError>>,
   _ token: Token
 ) -> TraitPublishers.Single<Int, TestError> {
-  TraitPublishers.Single { promise in
-    promises.add(promise)
-    return AnyCancellable { withExtendedLifetime(token) {} }
-  }
+  TraitPublishers.Single { promises.job($0, holding: token) }
 }

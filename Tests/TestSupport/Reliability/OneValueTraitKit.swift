@@ -25,6 +25,14 @@ public final class StressPromises<Result>: @unchecked Sendable {
     promises.withLock { $0.append(carried.value) }
   }
 
+  /// The job of a trait publisher under test: keeps its promise, and
+  /// returns a cancellable that holds `token` as long as the publisher
+  /// keeps the job.
+  public func job(_ promise: @escaping (Result) -> Void, holding token: Token) -> AnyCancellable {
+    add(promise)
+    return AnyCancellable { withExtendedLifetime(token) {} }
+  }
+
   /// Calls every promise handed out so far with `result`.
   public func fulfil(_ result: Result) {
     for promise in promises.withLock({ $0 }) {
