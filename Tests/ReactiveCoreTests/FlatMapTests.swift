@@ -47,10 +47,7 @@ import TraitsTesting
   }
 
   @Test func asksEachInnerForOneValueAtATimeAndKeepsItUntilDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let inner = TestPublisher<Int, Never>()
-    let recorder = upstream.flatMap { _ in inner }.record(demand: .max(1))
-    upstream.send(0)
+    let (_, inner, recorder) = flatMapOverOneInner(demand: .max(1))
     #expect(inner.requests == [.max(1)])
 
     // Delivered at once: the next value is asked for by the result, as in Combine.
@@ -68,20 +65,14 @@ import TraitsTesting
   }
 
   @Test func returnsNoDemandToAnInnerAskedForUnlimited() {
-    let upstream = TestPublisher<Int, Never>()
-    let inner = TestPublisher<Int, Never>()
-    _ = upstream.flatMap { _ in inner }.record()
-    upstream.send(0)
+    let (_, inner, _) = flatMapOverOneInner()
 
     #expect(inner.send(1) == .none)
     #expect(inner.requests == [.unlimited])
   }
 
   @Test func neverDeliversMoreThanDemandedWhenAnInnerIgnoresDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let inner = TestPublisher<Int, Never>()
-    let recorder = upstream.flatMap { _ in inner }.record(demand: .max(1))
-    upstream.send(0)
+    let (_, inner, recorder) = flatMapOverOneInner(demand: .max(1))
 
     inner.send(1)
     inner.send(2)
@@ -137,10 +128,7 @@ import TraitsTesting
   }
 
   @Test func aFinishedUpstreamGetsNoCancel() {
-    let upstream = TestPublisher<Int, Never>()
-    let inner = TestPublisher<Int, Never>()
-    let recorder = upstream.flatMap { _ in inner }.record()
-    upstream.send(0)
+    let (upstream, inner, recorder) = flatMapOverOneInner()
     upstream.send(completion: .finished)
 
     recorder.cancel()
@@ -321,4 +309,17 @@ import TraitsTesting
     let publisher: Publishers.FlatMap<Just<Int>, Just<Int>> = Just(1).flatMap { Just($0 + 1) }
     #expect(publisher.record().values == [2])
   }
+}
+
+/// An upstream flat-mapped to one inner publisher, recorded asking for
+/// `demand`, once the upstream has sent a value (so the inner is subscribed).
+private func flatMapOverOneInner(
+  demand: Subscribers.Demand = .unlimited
+) -> (upstream: TestPublisher<Int, Never>, inner: TestPublisher<Int, Never>, recorder: RecordingSubscriber<Int, Never>)
+{
+  let upstream = TestPublisher<Int, Never>()
+  let inner = TestPublisher<Int, Never>()
+  let recorder = upstream.flatMap { _ in inner }.record(demand: demand)
+  upstream.send(0)
+  return (upstream, inner, recorder)
 }

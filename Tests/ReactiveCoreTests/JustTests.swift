@@ -54,7 +54,7 @@ import TraitsTesting
   }
 
   @Test func releasesTheSubscriberAfterCompletion() throws {
-    try expectReleasesTheSubscriberOnceItCompletes(of: Just(1), demand: .none, requesting: .max(1))
+    try expectReleasesTheSubscriber(of: Just(1), demand: .none, completingOn: .max(1))
   }
 
   @Test func releasesTheSubscriberAndTheValueOnCancel() throws {

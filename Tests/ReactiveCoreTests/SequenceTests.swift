@@ -91,7 +91,7 @@ import TraitsTesting
   }
 
   @Test func releasesTheSubscriberAfterCompletion() throws {
-    try expectReleasesTheSubscriberOnceItCompletes(of: [1, 2].publisher, demand: .max(1), requesting: .max(1))
+    try expectReleasesTheSubscriber(of: [1, 2].publisher, demand: .max(1), completingOn: .max(1))
   }
 
   @Test func requestingNoDemandIsANoOp() {

@@ -136,39 +136,17 @@ public func expectReleasesAfterCompletionAndOnCancel<Completing: Publisher, Canc
   #expect(cancelledProbe == nil, "the cancelled downstream is still alive", sourceLocation: sourceLocation)
 }
 
-/// Subscribes a `LifetimeProbe` asking for `demand` to `publisher`, checks
-/// that it is alive, runs `end` (which completes the publisher, or cancels
-/// the subscription it is given), then checks that the probe was released,
-/// although the test still holds its subscription.
+/// Subscribes a `LifetimeProbe` asking for `demand` to `publisher`. With
+/// `completingOn`, requests that much more while the probe is held, which
+/// must complete it; without, checks that the probe is alive. Then runs
+/// `end` (which completes the publisher, or cancels the subscription it is
+/// given) and checks that the probe was released, although the test still
+/// holds its subscription.
 public func expectReleasesTheSubscriber<P: Publisher>(
   of publisher: P,
   demand: Subscribers.Demand = .unlimited,
-  end: (any Subscription) -> Void,
-  sourceLocation: SourceLocation = #_sourceLocation
-) throws {
-  weak var weakProbe: LifetimeProbe<P.Output, P.Failure>?
-  let subscription: any Subscription = try {
-    let probe = LifetimeProbe<P.Output, P.Failure>(demand: demand)
-    publisher.subscribe(probe)
-    weakProbe = probe
-    return try #require(probe.subscription, sourceLocation: sourceLocation)
-  }()
-  #expect(weakProbe != nil, "the downstream was released early", sourceLocation: sourceLocation)
-
-  end(subscription)
-
-  #expect(weakProbe == nil, "the downstream is still alive", sourceLocation: sourceLocation)
-  _ = subscription
-}
-
-/// Subscribes a `LifetimeProbe` asking for `demand` to `publisher`, then
-/// requests `requesting` more, which must complete it; checks that the
-/// probe completed and was released, although the test still holds its
-/// subscription.
-public func expectReleasesTheSubscriberOnceItCompletes<P: Publisher>(
-  of publisher: P,
-  demand: Subscribers.Demand,
-  requesting: Subscribers.Demand,
+  completingOn completingRequest: Subscribers.Demand? = nil,
+  end: (any Subscription) -> Void = { _ in },
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   weak var weakProbe: LifetimeProbe<P.Output, P.Failure>?
@@ -177,10 +155,41 @@ public func expectReleasesTheSubscriberOnceItCompletes<P: Publisher>(
     publisher.subscribe(probe)
     weakProbe = probe
     let subscription = try #require(probe.subscription, sourceLocation: sourceLocation)
-    subscription.request(requesting)
-    #expect(probe.isCompleted, "the publisher did not complete", sourceLocation: sourceLocation)
+    if let completingRequest {
+      subscription.request(completingRequest)
+      #expect(probe.isCompleted, "the publisher did not complete", sourceLocation: sourceLocation)
+    }
     return subscription
   }()
+  if completingRequest == nil {
+    #expect(weakProbe != nil, "the downstream was released early", sourceLocation: sourceLocation)
+  }
+
+  end(subscription)
+
   #expect(weakProbe == nil, "the downstream is still alive", sourceLocation: sourceLocation)
   _ = subscription
+}
+
+/// Attaches the sink that `sink` builds, whose closure holds the token it
+/// is given; checks that the token is alive, runs `end` (completing the
+/// upstream, or cancelling the cancellable it is given), then checks that
+/// the closure was released, although the test still holds the cancellable.
+public func expectReleasesTheSinkClosure(
+  end: (AnyCancellable) -> Void,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ sink: (Token) -> AnyCancellable
+) {
+  weak var weakToken: Token?
+  let cancellable: AnyCancellable = {
+    let token = Token()
+    weakToken = token
+    return sink(token)
+  }()
+  #expect(weakToken != nil, "the closure was released early", sourceLocation: sourceLocation)
+
+  end(cancellable)
+
+  #expect(weakToken == nil, "the closure is still alive", sourceLocation: sourceLocation)
+  withExtendedLifetime(cancellable) {}
 }
