@@ -266,36 +266,13 @@ import TraitsTesting
   @Test func releasesTheSubscriberOnCompletion() throws {
     var promise: Future<Int, Never>.Promise?
     let future = Future<Int, Never> { promise = $0 }
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .max(1))
-      future.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    promise?(.success(1))
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: future, demand: .max(1), end: { _ in promise?(.success(1)) })
   }
 
   @Test func releasesTheSubscriberOnFailure() throws {
     var promise: Future<Int, TestError>.Promise?
     let future = Future<Int, TestError> { promise = $0 }
-    weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      future.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    promise?(.failure(TestError()))
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: future, demand: .none, end: { _ in promise?(.failure(TestError())) })
   }
 
   @Test func releasesTheSubscriberAndAPendingFutureOnCancel() throws {

@@ -151,3 +151,21 @@ func expectReceiveOnKeepsTheOrder<S: Scheduler>(
   #expect(checker.completions == [.finished], sourceLocation: sourceLocation)
   #expect(checker.violations.isEmpty, sourceLocation: sourceLocation)
 }
+
+/// Checks that cancelling the time operator that `make` builds, right after
+/// a value, reaches the upstream, stops its timer (nothing stays
+/// scheduled) and publishes nothing, even once the time has passed.
+func expectCancelStopsTheTimerAndReachesTheUpstream<P: Publisher>(
+  _ make: (TimeUpstream, VirtualTimeScheduler) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) where P.Output: Equatable, P.Failure: Equatable {
+  let upstream = TimeUpstream()
+  let scheduler = VirtualTimeScheduler()
+  let recorder = make(upstream, scheduler).record()
+  upstream.send(1)
+  recorder.cancel()
+  scheduler.advance(by: second * 2)
+  #expect(recorder.events == [.subscription], sourceLocation: sourceLocation)
+  #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+  #expect(scheduler.scheduledActionCount == 0, sourceLocation: sourceLocation)
+}
