@@ -67,13 +67,6 @@ import TraitsTesting
     }
   }
 
-  @Test func describesItselfAsCollectByTime() throws {
-    let (_, subscription) = try recordKeepingSubscription(
-      TimeUpstream().collect(.byTime(VirtualTimeScheduler(), .seconds(1)))
-    )
-    #expect("\(subscription)" == "CollectByTime")
-  }
-
   @Test func releasesTheDownstream() throws {
     let make = { (upstream: TimeUpstream, scheduler: VirtualTimeScheduler) in
       upstream.collect(.byTimeOrCount(scheduler, .seconds(1), 3))

@@ -52,13 +52,6 @@ import TraitsTesting
     }
   }
 
-  @Test func describesItselfAsDebounce() throws {
-    let (_, subscription) = try recordKeepingSubscription(
-      TimeUpstream().debounce(for: .seconds(1), scheduler: VirtualTimeScheduler())
-    )
-    #expect("\(subscription)" == "Debounce")
-  }
-
   @Test func releasesTheDownstream() throws {
     let make = { (upstream: TimeUpstream, scheduler: VirtualTimeScheduler) in
       upstream.debounce(for: .seconds(1), scheduler: scheduler)

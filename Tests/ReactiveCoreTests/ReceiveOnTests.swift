@@ -87,11 +87,6 @@ import TraitsTesting
     try await expectReceiveOnKeepsTheOrder(on: DispatchQueue(label: "ReceiveOnTests", attributes: .concurrent))
   }
 
-  @Test func describesItselfAsReceiveOn() throws {
-    let (_, subscription) = try recordKeepingSubscription(TimeUpstream().receive(on: VirtualTimeScheduler()))
-    #expect("\(subscription)" == "ReceiveOn")
-  }
-
   @Test func releasesTheDownstream() throws {
     try expectReleasesDownstream({ upstream, scheduler in upstream.receive(on: scheduler) }, end: finishTimeUpstream)
     try expectReleasesDownstream(
