@@ -101,3 +101,20 @@ func raceThreeUpstreams<P: Publisher>(
     check(checker.values, stepByStep)
   }
 }
+
+/// Checks that an operator recorded by `recorder` asking for one value, to
+/// which `inner` (an inner publisher that ignores demand) sends 1, 2 and 3,
+/// delivers only the first, then the second once asked.
+func expectNeverDeliversMoreThanDemanded(
+  from inner: TestPublisher<Int, Never>,
+  to recorder: RecordingSubscriber<Int, Never>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  inner.send(1)
+  inner.send(2)
+  inner.send(3)
+  #expect(recorder.values == [1], sourceLocation: sourceLocation)
+
+  recorder.request(.max(1))
+  #expect(recorder.values == [1, 2], sourceLocation: sourceLocation)
+}
