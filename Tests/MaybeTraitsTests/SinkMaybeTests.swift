@@ -83,32 +83,15 @@ import TraitsTesting
 
   @Test func completionReleasesTheClosure() {
     let upstream = TestPublisher<Int, TestError>()
-    weak var weakToken: Token?
-    let cancellable = {
-      let token = Token()
-      weakToken = token
-      return ForwardMaybe(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
-    }()
-    #expect(weakToken != nil)
-
-    upstream.send(completion: .finished)
-
-    #expect(weakToken == nil)
-    withExtendedLifetime(cancellable) {}
+    expectReleasesTheSinkClosure(end: { _ in upstream.send(completion: .finished) }) { token in
+      ForwardMaybe(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
+    }
   }
 
   @Test func cancelReleasesTheClosure() {
     let upstream = TestPublisher<Int, TestError>()
-    weak var weakToken: Token?
-    let cancellable = {
-      let token = Token()
-      weakToken = token
-      return ForwardMaybe(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
-    }()
-    #expect(weakToken != nil)
-
-    cancellable.cancel()
-
-    #expect(weakToken == nil)
+    expectReleasesTheSinkClosure(end: { $0.cancel() }) { token in
+      ForwardMaybe(upstream: upstream).sinkMaybe { _ in withExtendedLifetime(token) {} }
+    }
   }
 }

@@ -37,20 +37,9 @@ import TraitsTesting
     #expect(other.cancellations == 1)
   }
 
-  @Test func describesItselfAsAllSatisfy() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().allSatisfy { _ in true })
-    #expect("\(subscription)" == "AllSatisfy")
-  }
-
   @Test func releasesThePredicateAndTheDownstream() throws {
     try expectReleasesOnEveryEnd(sending: [2]) { (upstream: ReducingUpstream, token: Token) in
       upstream.allSatisfy(predicate(capturing: token) { $0 < 2 })
-    }
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().allSatisfy { _ in true })
     }
   }
 }
@@ -66,11 +55,6 @@ import TraitsTesting
       upstream.tryAllSatisfy(predicate)
     }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
-  }
-
-  @Test func describesItselfAsTryAllSatisfy() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryAllSatisfy { _ in true })
-    #expect("\(subscription)" == "TryAllSatisfy")
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {

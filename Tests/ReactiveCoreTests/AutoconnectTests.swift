@@ -4,36 +4,6 @@ import Testing
 import TraitsTesting
 
 @Suite struct AutoconnectTests {
-  /// A connectable publisher over a `TestPublisher` that counts its
-  /// connections and disconnections.
-  private final class CountingConnectable: ConnectablePublisher, @unchecked Sendable {
-    // @unchecked Sendable: the counters are atomics; `multicast` is thread-safe.
-    typealias Output = Int
-    typealias Failure = Never
-
-    let upstream = TestPublisher<Int, Never>()
-    let connections = Atomic(0)
-    let disconnections = Atomic(0)
-    private let multicast: Publishers.Multicast<TestPublisher<Int, Never>, PassthroughSubject<Int, Never>>
-
-    init() {
-      multicast = upstream.multicast { PassthroughSubject() }
-    }
-
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-      multicast.subscribe(subscriber)
-    }
-
-    func connect() -> any Cancellable {
-      connections.add(1, ordering: .relaxed)
-      let connection = multicast.connect()
-      return AnyCancellable {
-        self.disconnections.add(1, ordering: .relaxed)
-        connection.cancel()
-      }
-    }
-  }
-
   @Test func connectsOnTheFirstSubscriptionOnly() {
     let connectable = CountingConnectable()
     let autoconnect = connectable.autoconnect()
@@ -41,10 +11,10 @@ import TraitsTesting
 
     let first = autoconnect.record()
     let second = autoconnect.record()
-    connectable.upstream.send(1)
+    connectable.source.send(1)
 
     #expect(connectable.connections.load(ordering: .relaxed) == 1)
-    #expect(connectable.upstream.subscriptionCount == 1)
+    #expect(connectable.source.subscriptionCount == 1)
     #expect(first.events == [.subscription, .value(1)])
     #expect(second.events == [.subscription, .value(1)])
   }
@@ -60,7 +30,7 @@ import TraitsTesting
     second.cancel()
 
     #expect(connectable.disconnections.load(ordering: .relaxed) == 1)
-    #expect(connectable.upstream.cancellations == 1)
+    #expect(connectable.source.cancellations == 1)
   }
 
   @Test func countsACancelOnce() throws {
@@ -71,7 +41,7 @@ import TraitsTesting
 
     subscription.cancel()
     subscription.cancel()
-    connectable.upstream.send(1)
+    connectable.source.send(1)
 
     #expect(connectable.disconnections.load(ordering: .relaxed) == 0)
     #expect(second.events == [.subscription, .value(1)])
@@ -83,10 +53,10 @@ import TraitsTesting
     autoconnect.record().cancel()
 
     let recorder = autoconnect.record()
-    connectable.upstream.send(1)
+    connectable.source.send(1)
 
     #expect(connectable.connections.load(ordering: .relaxed) == 2)
-    #expect(connectable.upstream.subscriptionCount == 2)
+    #expect(connectable.source.subscriptionCount == 2)
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
@@ -125,18 +95,11 @@ import TraitsTesting
       return .none
     }
 
-    connectable.upstream.send(1)
-    connectable.upstream.send(2)
+    connectable.source.send(1)
+    connectable.source.send(2)
 
     #expect(recorder.events == [.subscription, .value(1)])
     #expect(connectable.disconnections.load(ordering: .relaxed) == 1)
-  }
-
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: TestPublisher<Int, Never>().makeConnectable().autoconnect())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
 
   /// A connectable publisher whose subscriptions are `SubscriptionProbe`s.
@@ -167,7 +130,7 @@ import TraitsTesting
   }
 
   /// Counts the connections of a connectable upstream.
-  private final class Counted<Upstream: ConnectablePublisher>: ConnectablePublisher, @unchecked Sendable {
+  final class Counted<Upstream: ConnectablePublisher>: ConnectablePublisher, @unchecked Sendable {
     // @unchecked Sendable: the counters are atomics.
     typealias Output = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -276,11 +239,26 @@ import TraitsTesting
         // the recorder also cancels one that arrives after its cancel().
         let recorder = RecordingSubscriber<Int, Never>(demand: .unlimited)
         autoconnect.value.subscribe(recorder)
-        connectable.upstream.send(thread)
+        connectable.source.send(thread)
         recorder.cancel()
       }
       #expect(connectable.connections.load(ordering: .relaxed) == connectable.disconnections.load(ordering: .relaxed))
-      #expect(connectable.upstream.hasSubscribers == false)
+      #expect(connectable.source.hasSubscribers == false)
     }
   }
+}
+
+/// A counted multicast of a `TestPublisher` (its `source`).
+private typealias CountingConnectable = AutoconnectTests.Counted<
+  Publishers.Multicast<TestPublisher<Int, Never>, PassthroughSubject<Int, Never>>
+>
+
+extension AutoconnectTests.Counted
+where Upstream == Publishers.Multicast<TestPublisher<Int, Never>, PassthroughSubject<Int, Never>> {
+  convenience init() {
+    self.init(TestPublisher<Int, Never>().multicast { PassthroughSubject() })
+  }
+
+  /// The publisher under the multicast.
+  var source: TestPublisher<Int, Never> { upstream.upstream }
 }

@@ -127,13 +127,6 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
-  @Test func describesItselfAsBuffer() throws {
-    let (_, subscription) = try recordKeepingSubscription(
-      TimeUpstream().buffer(size: 1, prefetch: .keepFull, whenFull: .dropOldest)
-    )
-    #expect("\(subscription)" == "Buffer")
-  }
-
   @Test func releasesTheDownstream() throws {
     let make = { (upstream: TimeUpstream, _: VirtualTimeScheduler) in
       upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)

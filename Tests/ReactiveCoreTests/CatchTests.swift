@@ -176,59 +176,25 @@ import TraitsTesting
     #expect(description == "Catch")
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Empty<Int, TestError>(completeImmediately: false).catch { _ in Just(0) })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheDownstreamAndTheHandlerAfterCompletion() throws {
-    let upstream = TestPublisher<Int, TestError>()
-    let witness = ReleaseWitness()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let token = witness.makeToken()
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      upstream.catch { _ in
-        _ = token
-        return Just(0)
-      }
-      .subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    upstream.send(completion: .failure(TestError()))
-
-    #expect(weakProbe == nil)
-    #expect(witness.isReleased)
-    _ = subscription
+    try expectReleases(
+      { (upstream: TestPublisher<Int, TestError>, token) in
+        upstream.catch { _ in withExtendedLifetime(token) { Just(0) } }
+      },
+      holding: justSubscribed,
+      end: { upstream, _ in upstream.send(completion: .failure(TestError())) }
+    )
   }
 
   @Test func releasesTheDownstreamAndTheHandlerOnCancel() throws {
-    let upstream = TestPublisher<Int, TestError>()
-    let witness = ReleaseWitness()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let token = witness.makeToken()
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      upstream.catch { _ in
-        _ = token
-        return Just(0)
-      }
-      .subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(witness.isReleased)
+    try expectReleases(
+      { (upstream: TestPublisher<Int, TestError>, token) in
+        upstream.catch { _ in withExtendedLifetime(token) { Just(0) } }
+      },
+      end: cancelSubscription
+    )
   }
 
   @Test func returnsTheDemandOfTheDownstreamInsteadOfRequestingIt() {

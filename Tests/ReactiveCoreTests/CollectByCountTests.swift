@@ -43,14 +43,8 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value([1])])
   }
 
-  @Test func describesItselfAsCollectByCount() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().collect(2))
-    #expect("\(subscription)" == "CollectByCount")
-  }
-
   @Test func releasesTheDownstreamAndTheBuffer() throws {
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.collect(2) }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.collect(2) }, end: cancelSubscription)
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.collect(2) }
     weak var weakToken: Token?
     let upstream = TestPublisher<Token, Never>()
     let recorder = upstream.collect(2).record()
@@ -61,12 +55,6 @@ import TraitsTesting
     }
     recorder.cancel()
     #expect(weakToken == nil)
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().collect(2))
-    }
   }
 
   @Test func ignoresACompletionBeforeTheSubscription() {

@@ -62,22 +62,9 @@ import TraitsTesting
   }
 
   @Test func cancelStopsTheWindowsAndReachesTheUpstream() {
-    let upstream = TimeUpstream()
-    let scheduler = VirtualTimeScheduler()
-    let recorder = upstream.collect(.byTime(scheduler, .seconds(1))).record()
-    upstream.send(1)
-    recorder.cancel()
-    scheduler.advance(by: second * 2)
-    #expect(recorder.events == [.subscription])
-    #expect(upstream.cancellations == 1)
-    #expect(scheduler.scheduledActionCount == 0)
-  }
-
-  @Test func describesItselfAsCollectByTime() throws {
-    let (_, subscription) = try recordKeepingSubscription(
-      TimeUpstream().collect(.byTime(VirtualTimeScheduler(), .seconds(1)))
-    )
-    #expect("\(subscription)" == "CollectByTime")
+    expectCancelStopsTheTimerAndReachesTheUpstream { upstream, scheduler in
+      upstream.collect(.byTime(scheduler, .seconds(1)))
+    }
   }
 
   @Test func releasesTheDownstream() throws {

@@ -45,11 +45,6 @@ import TraitsTesting
     #expect(recorder.events == [.subscription])
   }
 
-  @Test func describesItselfAsCollect() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().collect())
-    #expect("\(subscription)" == "Collect")
-  }
-
   @Test func releasesTheDownstreamAndTheElements() throws {
     weak var weakToken: Token?
     let upstream = TestPublisher<Token, Never>()
@@ -62,13 +57,6 @@ import TraitsTesting
     #expect(weakToken != nil)
     recorder.cancel()
     #expect(weakToken == nil)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.collect() }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.collect() }, end: cancelSubscription)
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().collect())
-    }
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.collect() }
   }
 }

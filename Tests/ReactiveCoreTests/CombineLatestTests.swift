@@ -77,33 +77,11 @@ import TraitsTesting
   }
 
   @Test func aFailureCancelsTheOtherUpstreamsAndFailsAtOnce() {
-    let a = TestPublisher<Int, TestError>()
-    let b = TestPublisher<Int, TestError>()
-    let c = TestPublisher<Int, TestError>()
-    let recorder = a.combineLatest(b, c) { $0 + $1 + $2 }.record()
-    a.send(1)
-
-    c.send(completion: .failure(TestError(code: 1)))
-    b.send(1)
-
-    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
-    #expect(a.cancellations == 1)
-    #expect(b.cancellations == 1)
-    #expect(c.cancellations == 0)
+    expectAFailureCancelsTheOtherUpstreamsAndFailsAtOnce { a, b, c in a.combineLatest(b, c) { $0 + $1 + $2 } }
   }
 
   @Test func cancelReachesEveryUpstream() {
-    let a = TestPublisher<Int, Never>()
-    let b = TestPublisher<Int, Never>()
-    let recorder = a.combineLatest(b) { $0 + $1 }.record()
-
-    recorder.cancel()
-    a.send(1)
-    b.send(1)
-
-    #expect(recorder.events == [.subscription])
-    #expect(a.cancellations == 1)
-    #expect(b.cancellations == 1)
+    expectCancelReachesEveryUpstream { a, b in a.combineLatest(b) { $0 + $1 } }
   }
 
   @Test func toleratesRequestAndCancelFromInsideReceive() {
@@ -116,15 +94,7 @@ import TraitsTesting
     a.send(2)
     #expect(requesting.values == [1, 2])
 
-    let b = TestPublisher<Int, Never>()
-    let cancelling = Just(1).combineLatest(b) { $0 + $1 }.record { _, recorder in
-      recorder.cancel()
-      return .none
-    }
-    b.send(1)
-    b.send(2)
-    #expect(cancelling.events == [.subscription, .value(2)])
-    #expect(b.cancellations == 1)
+    expectACancelFromInsideReceiveIsTolerated { b in Just(1).combineLatest(b) { $0 + $1 } }
   }
 
   @Test func releasesTheSubscriberAfterCompletionAndOnCancel() throws {
@@ -135,34 +105,10 @@ import TraitsTesting
     )
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1).combineLatest(Just(2)))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func concurrentUpstreamsDeliverCombinationsWithinTheContract() {
-    for round in 0..<100 {
-      let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
-      let stepByStep = round % 2 == 0
-      let checker = ContractChecker<[Int], Never>(
-        initialDemand: stepByStep ? .max(1) : .unlimited,
-        demandPerValue: stepByStep ? .max(1) : .none
-      )
-      subjects[0].combineLatest(subjects[1], subjects[2]) { [$0, $1, $2] }.subscribe(checker)
-
-      Race(threads: 3).run { thread, race in
-        for value in 0..<40 {
-          if value % 10 == 0 { race.meet() }
-          subjects[thread].send(value)
-        }
-        subjects[thread].send(completion: .finished)
-      }
-
-      #expect(checker.violations == [])
-      #expect(checker.completions.count == 1)
-      let values = checker.values
+    raceThreeUpstreams(count: 40, meetEvery: 10) { subjects in
+      subjects[0].combineLatest(subjects[1], subjects[2]) { [$0, $1, $2] }
+    } check: { values, stepByStep in
       // Each upstream's values appear in the order it sent them.
       for side in 0..<3 {
         let seen = values.map { $0[side] }

@@ -39,20 +39,9 @@ private struct Ranked: Equatable, CustomStringConvertible {
     #expect(other.cancellations == 1)
   }
 
-  @Test func describesItselfAsComparison() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().max())
-    #expect("\(subscription)" == "Comparison")
-  }
-
   @Test func releasesTheClosureAndTheDownstream() throws {
     try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, token: Token) in
       upstream.max { lhs, rhs in withExtendedLifetime(token) { lhs < rhs } }
-    }
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().max())
     }
   }
 }
@@ -66,25 +55,10 @@ private struct Ranked: Equatable, CustomStringConvertible {
   }
 
   @Test func aThrownErrorCancelsTheUpstreamAndFailsWithoutDemand() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.tryMax { lhs, rhs in
-      if rhs == 2 { throw TestError(code: 2) }
-      return lhs < rhs
-    }.record(demand: .none)
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.requests == [.unlimited])
-    #expect(upstream.cancellations == 1)
+    let (recorder, _) = expectAThrownErrorCancelsTheUpstream { upstream, throwsFor2 in
+      upstream.tryMax { lhs, rhs in try throwsFor2(rhs) && lhs < rhs }
+    }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
-  }
-
-  @Test func describesItselfAsTryComparison() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryMin(by: <))
-    #expect("\(subscription)" == "TryComparison")
   }
 
   @Test func releasesTheClosureAndTheDownstream() throws {

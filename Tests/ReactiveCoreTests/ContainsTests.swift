@@ -34,24 +34,8 @@ import TraitsTesting
     #expect(other.cancellations == 1)
   }
 
-  @Test func describesItselfAsContains() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().contains(1))
-    #expect("\(subscription)" == "Contains")
-  }
-
   @Test func releasesTheDownstream() throws {
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.contains(1) }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.contains(1) }, end: cancelSubscription)
-    try expectReleases(
-      { (upstream: ReducingUpstream, _: Token) in upstream.contains(1) },
-      end: { upstream, _ in upstream.send(1) }
-    )
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().contains(1))
-    }
+    try expectReleasesOnEveryEnd(sending: [1]) { (upstream: ReducingUpstream, _: Token) in upstream.contains(1) }
   }
 }
 
@@ -63,11 +47,6 @@ import TraitsTesting
     #expect(
       [1, 2].unspecialisedPublisher.contains { $0 > 2 }.record().events == [.subscription, .value(false), .finished]
     )
-  }
-
-  @Test func describesItselfAsContainsWhere() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().contains { _ in true })
-    #expect("\(subscription)" == "ContainsWhere")
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {
@@ -88,11 +67,6 @@ import TraitsTesting
       upstream.tryContains(where: predicate)
     }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
-  }
-
-  @Test func describesItselfAsTryContainsWhere() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryContains { _ in true })
-    #expect("\(subscription)" == "TryContainsWhere")
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {

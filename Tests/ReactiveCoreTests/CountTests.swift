@@ -36,20 +36,7 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
   }
 
-  @Test func describesItselfAsCount() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().count())
-    #expect("\(subscription)" == "Count")
-  }
-
   @Test func releasesTheDownstream() throws {
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.count() }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.count() }, end: cancelSubscription)
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      TestPublisher<Int, TestError>().count().record(demand: .none).request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.count() }
   }
 }

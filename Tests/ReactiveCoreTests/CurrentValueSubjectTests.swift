@@ -292,27 +292,13 @@ import TraitsTesting
   }
 
   @Test func honoursARequestFromInsideReceive() {
-    let subject = CurrentValueSubject<Int, TestError>(0)
-    let recorder = subject.record(demand: .max(1)) { value, recorder in
-      if value < 2 { recorder.request(.max(1)) }
-      return .none
-    }
-
-    for value in 1...5 { subject.send(value) }
-
-    #expect(recorder.values == [0, 1, 2])
+    #expect(valuesRequestingFromInsideReceive(CurrentValueSubject<Int, TestError>(0), below: 2) == [0, 1, 2])
   }
 
   @Test func stopsDeliveringAfterACancelFromInsideReceive() {
-    let subject = CurrentValueSubject<Int, TestError>(0)
-    let recorder = subject.record { value, recorder in
-      if value == 1 { recorder.cancel() }
-      return .none
-    }
-
-    for value in 1...3 { subject.send(value) }
-
-    #expect(recorder.events == [.subscription, .value(0), .value(1)])
+    let (cancelling, other) = recordCancellingFromInsideReceive(CurrentValueSubject<Int, TestError>(0), at: 1)
+    #expect(cancelling.events == [.subscription, .value(0), .value(1)])
+    #expect(other.values == [0, 1, 2, 3])
   }
 
   // MARK: Upstream subscriptions
@@ -332,30 +318,11 @@ import TraitsTesting
 
   // MARK: Traps
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: CurrentValueSubject<Int, Never>(0))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheSubscriberOnCompletion() throws {
     let subject = CurrentValueSubject<Int, Never>(0)
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      subject.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    subject.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: subject, demand: .none, end: { _ in subject.send(completion: .finished) })
   }
 
   @Test func releasesTheSubscriberTheSubjectAndTheKeptValueOnCancel() throws {

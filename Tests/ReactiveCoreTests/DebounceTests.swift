@@ -47,22 +47,9 @@ import TraitsTesting
   }
 
   @Test func cancelStopsTheClockAndReachesTheUpstream() {
-    let upstream = TimeUpstream()
-    let scheduler = VirtualTimeScheduler()
-    let recorder = upstream.debounce(for: .seconds(1), scheduler: scheduler).record()
-    upstream.send(1)
-    recorder.cancel()
-    scheduler.advance(by: second * 2)
-    #expect(recorder.events == [.subscription])
-    #expect(upstream.cancellations == 1)
-    #expect(scheduler.scheduledActionCount == 0)
-  }
-
-  @Test func describesItselfAsDebounce() throws {
-    let (_, subscription) = try recordKeepingSubscription(
-      TimeUpstream().debounce(for: .seconds(1), scheduler: VirtualTimeScheduler())
-    )
-    #expect("\(subscription)" == "Debounce")
+    expectCancelStopsTheTimerAndReachesTheUpstream { upstream, scheduler in
+      upstream.debounce(for: .seconds(1), scheduler: scheduler)
+    }
   }
 
   @Test func releasesTheDownstream() throws {

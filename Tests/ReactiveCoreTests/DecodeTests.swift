@@ -105,33 +105,13 @@ import TraitsTesting
 
   @Test func releasesTheDownstreamAfterADecodingError() throws {
     let upstream = TestPublisher<String, Never>()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      upstream.decode(type: Int.self, decoder: IntDecoder()).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send("x")
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    let decoded = upstream.decode(type: Int.self, decoder: IntDecoder())
+    try expectReleasesTheSubscriber(of: decoded, end: { _ in upstream.send("x") })
   }
 
   @Test func releasesTheDownstreamOnCancel() throws {
-    let upstream = TestPublisher<String, Never>()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      upstream.decode(type: Int.self, decoder: IntDecoder()).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
+    let decoded = TestPublisher<String, Never>().decode(type: Int.self, decoder: IntDecoder())
+    try expectReleasesTheSubscriber(of: decoded, end: { $0.cancel() })
   }
 
   @Test func ignoresAValueBeforeTheSubscription() {

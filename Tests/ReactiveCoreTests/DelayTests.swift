@@ -74,13 +74,6 @@ import TraitsTesting
     #expect(delay.interval == second)
   }
 
-  @Test func describesItselfAsDelay() throws {
-    let (_, subscription) = try recordKeepingSubscription(
-      TimeUpstream().delay(for: .seconds(1), scheduler: VirtualTimeScheduler())
-    )
-    #expect("\(subscription)" == "Delay")
-  }
-
   @Test func releasesTheDownstream() throws {
     let make = { (upstream: TimeUpstream, scheduler: VirtualTimeScheduler) in
       upstream.delay(for: .seconds(1), scheduler: scheduler)

@@ -61,14 +61,8 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(2)])
   }
 
-  @Test func describesItselfAsDrop() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().dropFirst())
-    #expect("\(subscription)" == "Drop")
-  }
-
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.dropFirst() }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.dropFirst() }, end: cancelSubscription)
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.dropFirst() }
   }
 
   @Test func aNegativeCountTrapsAtSubscription() async {
@@ -76,13 +70,6 @@ import TraitsTesting
       _ = Empty<Int, Never>(completeImmediately: false).dropFirst(-1).record()
     }
     #expect(result.standardErrorText.contains("API violation: dropFirst count must not be negative, got -1"))
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().dropFirst())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
 
   @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {

@@ -38,20 +38,9 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
-  @Test func describesItselfAsDropWhile() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().drop { _ in true })
-    #expect("\(subscription)" == "DropWhile")
-  }
-
   @Test func releasesThePredicateAndTheDownstream() throws {
     try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, token: Token) in
       upstream.drop(while: predicate(capturing: token) { $0 < 3 })
-    }
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().drop { _ in true })
     }
   }
 
@@ -74,11 +63,6 @@ import TraitsTesting
     }
     #expect(sendDemands.first == .max(1))
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
-  }
-
-  @Test func describesItselfAsTryDropWhile() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryDrop { _ in true })
-    #expect("\(subscription)" == "TryDropWhile")
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {

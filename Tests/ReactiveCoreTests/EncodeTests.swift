@@ -115,33 +115,16 @@ import TraitsTesting
 
   @Test func releasesTheDownstreamAfterAnEncodingError() throws {
     let upstream = TestPublisher<Fragile, Never>()
-    weak var weakProbe: LifetimeProbe<Data, any Error>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Data, any Error>(demand: .unlimited)
-      upstream.encode(encoder: Self.encoder).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(Fragile(fails: true))
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(
+      of: upstream.encode(encoder: Self.encoder),
+      end: { _ in
+        upstream.send(Fragile(fails: true))
+      }
+    )
   }
 
   @Test func releasesTheDownstreamOnCancel() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Data, any Error>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Data, any Error>(demand: .unlimited)
-      upstream.encode(encoder: Self.encoder).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(of: TestPublisher<Int, Never>().encode(encoder: Self.encoder), end: { $0.cancel() })
   }
 
   @Test func ignoresAValueBeforeTheSubscription() {

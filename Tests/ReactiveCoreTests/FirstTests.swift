@@ -123,26 +123,8 @@ import TraitsTesting
     #expect(recorder.events == [.subscription])
   }
 
-  @Test func describesItselfAsFirst() throws {
-    let (recorder, subscription) = try recordKeepingSubscription(ReducingUpstream().first())
-    #expect("\(subscription)" == "First")
-    _ = recorder
-  }
-
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.first() }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.first() }, end: cancelSubscription)
-    try expectReleases(
-      { (upstream: ReducingUpstream, _: Token) in upstream.first() },
-      end: { upstream, _ in upstream.send(1) }
-    )
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().first())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+    try expectReleasesOnEveryEnd(sending: [1]) { (upstream: ReducingUpstream, _: Token) in upstream.first() }
   }
 }
 
@@ -178,20 +160,9 @@ import TraitsTesting
     #expect(upstream.cancellations == 1)
   }
 
-  @Test func describesItselfAsCombineDoes() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().first { _ in true })
-    #expect("\(subscription)" == "TryFirst")
-  }
-
   @Test func releasesThePredicateAndTheDownstream() throws {
     try expectReleasesOnEveryEnd(sending: [2]) { (upstream: ReducingUpstream, token: Token) in
       upstream.first(where: predicate(capturing: token) { $0 > 1 })
-    }
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().first { _ in true })
     }
   }
 }
@@ -216,11 +187,6 @@ import TraitsTesting
     upstream.send(completion: .failure(TestError(code: 1)))
 
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 1))"])
-  }
-
-  @Test func describesItselfAsTryFirstWhere() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryFirst { _ in true })
-    #expect("\(subscription)" == "TryFirstWhere")
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {

@@ -7,13 +7,7 @@ import Testing
   enum Boom: Error { case boom }
   typealias Machine = FlatMapStateMachine<AnySubscriber<Int, Boom>, Int, Result<Int, Boom>.Publisher>
 
-  /// A subscription that only has an identity, named for the assertions.
-  final class Named: Subscription {
-    let name: String
-    init(_ name: String) { self.name = name }
-    func request(_ demand: Subscribers.Demand) {}
-    func cancel() {}
-  }
+  typealias Named = NamedSubscription
 
   let upstream = Named("up")
   let children = [Named("c0"), Named("c1")]

@@ -47,10 +47,7 @@ import TraitsTesting
   }
 
   @Test func asksEachInnerForOneValueAtATimeAndKeepsItUntilDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let inner = TestPublisher<Int, Never>()
-    let recorder = upstream.flatMap { _ in inner }.record(demand: .max(1))
-    upstream.send(0)
+    let (_, inner, recorder) = flatMapOverOneInner(demand: .max(1))
     #expect(inner.requests == [.max(1)])
 
     // Delivered at once: the next value is asked for by the result, as in Combine.
@@ -68,28 +65,16 @@ import TraitsTesting
   }
 
   @Test func returnsNoDemandToAnInnerAskedForUnlimited() {
-    let upstream = TestPublisher<Int, Never>()
-    let inner = TestPublisher<Int, Never>()
-    _ = upstream.flatMap { _ in inner }.record()
-    upstream.send(0)
+    let (_, inner, _) = flatMapOverOneInner()
 
     #expect(inner.send(1) == .none)
     #expect(inner.requests == [.unlimited])
   }
 
   @Test func neverDeliversMoreThanDemandedWhenAnInnerIgnoresDemand() {
-    let upstream = TestPublisher<Int, Never>()
-    let inner = TestPublisher<Int, Never>()
-    let recorder = upstream.flatMap { _ in inner }.record(demand: .max(1))
-    upstream.send(0)
+    let (_, inner, recorder) = flatMapOverOneInner(demand: .max(1))
 
-    inner.send(1)
-    inner.send(2)
-    inner.send(3)
-    #expect(recorder.values == [1])
-
-    recorder.request(.max(1))
-    #expect(recorder.values == [1, 2])
+    expectNeverDeliversMoreThanDemanded(from: inner, to: recorder)
   }
 
   @Test func asksInnersForUnlimitedWhenDownstreamDemandIsUnlimited() {
@@ -137,10 +122,7 @@ import TraitsTesting
   }
 
   @Test func aFinishedUpstreamGetsNoCancel() {
-    let upstream = TestPublisher<Int, Never>()
-    let inner = TestPublisher<Int, Never>()
-    let recorder = upstream.flatMap { _ in inner }.record()
-    upstream.send(0)
+    let (upstream, inner, recorder) = flatMapOverOneInner()
     upstream.send(completion: .finished)
 
     recorder.cancel()
@@ -266,13 +248,6 @@ import TraitsTesting
     #expect(weakProbe == nil)
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1).flatMap { Just($0) })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func concurrentInnersDeliverEveryValueOnceWithinDemand() {
     for round in 0..<100 {
       let upstream = PassthroughSubject<Int, Never>()
@@ -328,4 +303,17 @@ import TraitsTesting
     let publisher: Publishers.FlatMap<Just<Int>, Just<Int>> = Just(1).flatMap { Just($0 + 1) }
     #expect(publisher.record().values == [2])
   }
+}
+
+/// An upstream flat-mapped to one inner publisher, recorded asking for
+/// `demand`, once the upstream has sent a value (so the inner is subscribed).
+private func flatMapOverOneInner(
+  demand: Subscribers.Demand = .unlimited
+) -> (upstream: TestPublisher<Int, Never>, inner: TestPublisher<Int, Never>, recorder: RecordingSubscriber<Int, Never>)
+{
+  let upstream = TestPublisher<Int, Never>()
+  let inner = TestPublisher<Int, Never>()
+  let recorder = upstream.flatMap { _ in inner }.record(demand: demand)
+  upstream.send(0)
+  return (upstream, inner, recorder)
 }

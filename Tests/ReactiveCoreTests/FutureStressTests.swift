@@ -13,16 +13,9 @@ import Testing
   @Test func aPromiseRacingSubscriptionsReachesEverySubscriberOnce() {
     let rounds = (0..<500).map { FutureRound(index: $0) }
 
-    Race(threads: 2).run { thread, race in
-      for round in rounds {
-        race.meet()
-        if thread == 0 {
-          round.fulfill()
-        } else {
-          round.future.subscribe(round.checkers[0])
-          round.future.subscribe(round.checkers[1])
-        }
-      }
+    racePromises(rounds) { round in
+      round.future.subscribe(round.checkers[0])
+      round.future.subscribe(round.checkers[1])
     }
 
     for round in rounds {
@@ -41,16 +34,7 @@ import Testing
       round.future.subscribe(round.checkers[0])
     }
 
-    Race(threads: 2).run { thread, race in
-      for round in rounds {
-        race.meet()
-        if thread == 0 {
-          round.fulfill()
-        } else {
-          round.checkers[0].request(.max(1))
-        }
-      }
-    }
+    racePromises(rounds) { round in round.checkers[0].request(.max(1)) }
 
     for round in rounds {
       let checker = round.checkers[0]
@@ -67,16 +51,7 @@ import Testing
       round.future.subscribe(round.checkers[1])
     }
 
-    Race(threads: 2).run { thread, race in
-      for round in rounds {
-        race.meet()
-        if thread == 0 {
-          round.fulfill()
-        } else {
-          round.checkers[0].cancel()
-        }
-      }
-    }
+    racePromises(rounds) { round in round.checkers[0].cancel() }
 
     for round in rounds {
       let cancelled = round.checkers[0]
@@ -136,6 +111,21 @@ import Testing
 
 /// A future, the promise that resolves it, and the subscribers of one round.
 /// Odd rounds fail; even rounds publish their index.
+/// Runs two threads over `rounds`, meeting before each round: one fulfils
+/// the round's promise while the other does `other` to the round.
+private func racePromises(_ rounds: [FutureRound], against other: @escaping @Sendable (FutureRound) -> Void) {
+  Race(threads: 2).run { thread, race in
+    for round in rounds {
+      race.meet()
+      if thread == 0 {
+        round.fulfill()
+      } else {
+        other(round)
+      }
+    }
+  }
+}
+
 private final class FutureRound: Sendable {
   let index: Int
   let future: Future<Int, TestError>

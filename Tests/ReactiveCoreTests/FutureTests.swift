@@ -250,20 +250,6 @@ import TraitsTesting
 
   // MARK: Traps
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Future<Int, Never> { _ in })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
-  @Test func requestingNoDemandFromAResolvedFutureTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Future<Int, Never> { $0(.success(1)) })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesItsClosureOnceItHasRun() {
@@ -280,36 +266,13 @@ import TraitsTesting
   @Test func releasesTheSubscriberOnCompletion() throws {
     var promise: Future<Int, Never>.Promise?
     let future = Future<Int, Never> { promise = $0 }
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .max(1))
-      future.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    promise?(.success(1))
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: future, demand: .max(1), end: { _ in promise?(.success(1)) })
   }
 
   @Test func releasesTheSubscriberOnFailure() throws {
     var promise: Future<Int, TestError>.Promise?
     let future = Future<Int, TestError> { promise = $0 }
-    weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, TestError>(demand: .none)
-      future.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    promise?(.failure(TestError()))
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: future, demand: .none, end: { _ in promise?(.failure(TestError())) })
   }
 
   @Test func releasesTheSubscriberAndAPendingFutureOnCancel() throws {
@@ -333,22 +296,12 @@ import TraitsTesting
   }
 
   @Test func releasesAValueWaitingForDemandOnCancel() throws {
-    weak var weakProbe: LifetimeProbe<Token, Never>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Token, Never>(demand: .none)
-      Future<Token, Never> { $0(.success(token)) }.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakToken != nil)
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
+    try expectReleases(
+      demand: .none,
+      { (_: TestPublisher<Never, Never>, token) in Future<Token, Never> { $0(.success(token)) } },
+      holding: justSubscribed,
+      end: cancelSubscription
+    )
   }
 
   @Test func releasesItsValueWithItself() {

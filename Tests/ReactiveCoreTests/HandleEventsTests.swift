@@ -132,40 +132,17 @@ import TraitsTesting
   // MARK: Lifetimes
 
   @Test func releasesTheDownstreamAndTheHooksAfterCompletion() throws {
-    let upstream = TestPublisher<Int, TestError>()
-    let witness = ReleaseWitness()
-    weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let subscription: any Subscription = try {
-      let token = witness.makeToken()
-      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
-      upstream.handleEvents(receiveOutput: { _ in _ = token }).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    #expect(witness.isReleased)
-    _ = subscription
+    try expectReleases(
+      { (upstream: TestPublisher<Int, TestError>, token) in upstream.handleEvents(receiveOutput: { _ in _ = token }) },
+      end: finishUpstream
+    )
   }
 
   @Test func releasesTheDownstreamAndTheHooksOnCancel() throws {
-    let upstream = TestPublisher<Int, TestError>()
-    let witness = ReleaseWitness()
-    weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let subscription: any Subscription = try {
-      let token = witness.makeToken()
-      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
-      upstream.handleEvents(receiveCancel: { _ = token }).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(witness.isReleased)
+    try expectReleases(
+      { (upstream: TestPublisher<Int, TestError>, token) in upstream.handleEvents(receiveCancel: { _ = token }) },
+      end: cancelSubscription
+    )
   }
 
   @Test func ignoresAValueBeforeTheSubscription() {

@@ -54,44 +54,15 @@ import TraitsTesting
   }
 
   @Test func releasesTheSubscriberAfterCompletion() throws {
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      Just(1).subscribe(probe)
-      weakProbe = probe
-      let subscription = try #require(probe.subscription)
-      subscription.request(.max(1))
-      #expect(probe.isCompleted)
-      return subscription
-    }()
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: Just(1), demand: .none, completingOn: .max(1))
   }
 
   @Test func releasesTheSubscriberAndTheValueOnCancel() throws {
-    weak var weakProbe: LifetimeProbe<Token, Never>?
-    weak var weakToken: Token?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Token, Never>(demand: .none)
-      Just(token).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-    #expect(weakToken != nil)
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakToken == nil)
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+    try expectReleases(
+      demand: .none,
+      { (_: TestPublisher<Never, Never>, token) in Just(token) },
+      holding: justSubscribed,
+      end: cancelSubscription
+    )
   }
 }

@@ -70,20 +70,8 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .finished])
   }
 
-  @Test func describesItselfAsLast() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().last())
-    #expect("\(subscription)" == "Last")
-  }
-
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.last() }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.last() }, end: cancelSubscription)
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().last())
-    }
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.last() }
   }
 }
 
@@ -106,11 +94,6 @@ import TraitsTesting
     #expect(upstream.cancellations == 1)
   }
 
-  @Test func describesItselfAsLastWhere() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().last { _ in true })
-    #expect("\(subscription)" == "LastWhere")
-  }
-
   @Test func releasesThePredicateAndTheDownstream() throws {
     try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, token: Token) in
       upstream.last(where: predicate(capturing: token) { $0 > 1 })
@@ -129,11 +112,6 @@ import TraitsTesting
       upstream.tryLast(where: predicate)
     }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
-  }
-
-  @Test func describesItselfAsTryLastWhere() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryLast { _ in true })
-    #expect("\(subscription)" == "TryLastWhere")
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {

@@ -29,11 +29,6 @@ import TraitsTesting
     #expect(upstream.cancellations == 1)
   }
 
-  @Test func describesItselfAsMeasureInterval() throws {
-    let (_, subscription) = try recordKeepingSubscription(TimeUpstream().measureInterval(using: VirtualTimeScheduler()))
-    #expect("\(subscription)" == "MeasureInterval")
-  }
-
   @Test func releasesTheDownstream() throws {
     let make = { (upstream: TimeUpstream, scheduler: VirtualTimeScheduler) in upstream.measureInterval(using: scheduler)
     }

@@ -137,34 +137,10 @@ import TraitsTesting
     )
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1).merge(with: Just(2)))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func concurrentUpstreamsDeliverEveryValueOnceInTheirOrder() {
-    for round in 0..<100 {
-      let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
-      let stepByStep = round % 2 == 0
-      let checker = ContractChecker<Int, Never>(
-        initialDemand: stepByStep ? .max(1) : .unlimited,
-        demandPerValue: stepByStep ? .max(1) : .none
-      )
-      Publishers.MergeMany(subjects).subscribe(checker)
-
-      Race(threads: 3).run { thread, race in
-        for value in 0..<60 {
-          if value % 20 == 0 { race.meet() }
-          subjects[thread].send(thread * 100 + value)
-        }
-        subjects[thread].send(completion: .finished)
-      }
-
-      #expect(checker.violations == [])
-      #expect(checker.completions.count == 1)
-      let values = checker.values
+    raceThreeUpstreams(count: 60, meetEvery: 20, value: { thread, index in thread * 100 + index }) { subjects in
+      Publishers.MergeMany(subjects)
+    } check: { values, stepByStep in
       for thread in 0..<3 {
         let sent = values.filter { $0 / 100 == thread }
         #expect(sent == sent.sorted())

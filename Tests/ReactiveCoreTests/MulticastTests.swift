@@ -166,13 +166,6 @@ import TraitsTesting
     #expect(description == "Multicast")
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().multicast { PassthroughSubject() })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   /// A subject driven by the test: it keeps its one subscriber, hands it a
   /// `SubscriptionProbe` only when told to, and reports the demand the
   /// subscriber returns from `receive(_:)`.

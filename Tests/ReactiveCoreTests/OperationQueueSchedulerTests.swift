@@ -38,23 +38,13 @@ import Testing
     }
     #expect(done.wait(timeout: .now() + 5) == .success)
 
-    let ticks = Mutex(0)
-    let thirdTick = DispatchSemaphore(value: 0)
-    let cancellable = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
-      if ticks.withLock({ count in
-        count += 1
-        return count
-      }) == 3 {
-        thirdTick.signal()
-      }
-    }
-    #expect(thirdTick.wait(timeout: .now() + 5) == .success)
+    let (cancellable, counter) = scheduleUntilTheThirdTick(on: queue)
     cancellable.cancel()
     queue.waitUntilAllOperationsAreFinished()
-    let countAfterCancel = ticks.withLock { $0 }
+    let countAfterCancel = counter.ticks
     Thread.sleep(forTimeInterval: 0.03)
     queue.waitUntilAllOperationsAreFinished()
-    #expect(ticks.withLock { $0 } == countAfterCancel)
+    #expect(counter.ticks == countAfterCancel)
     #expect(log.withLock { $0 } == ["now", "later"])
   }
 }

@@ -110,14 +110,8 @@ import TraitsTesting
     #expect(upstream.cancellations == 1)
   }
 
-  @Test func describesItselfAsOutput() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().prefix(1))
-    #expect("\(subscription)" == "Output")
-  }
-
   @Test func releasesTheDownstreamAfterCompletionAndOnCancel() throws {
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.prefix(1) }, end: finishUpstream)
-    try expectReleases({ (upstream: ReducingUpstream, _: Token) in upstream.prefix(1) }, end: cancelSubscription)
+    try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, _: Token) in upstream.prefix(1) }
     try expectReleases(
       { (upstream: ReducingUpstream, _: Token) in upstream.prefix(0) },
       end: { upstream, _ in upstream.send(1) }

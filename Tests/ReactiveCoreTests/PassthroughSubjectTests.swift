@@ -318,29 +318,13 @@ import TraitsTesting
   }
 
   @Test func stopsDeliveringAfterACancelFromInsideReceive() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let cancelling = subject.record { value, recorder in
-      if value == 2 { recorder.cancel() }
-      return .none
-    }
-    let other = subject.record()
-
-    for value in 1...3 { subject.send(value) }
-
+    let (cancelling, other) = recordCancellingFromInsideReceive(PassthroughSubject<Int, TestError>(), at: 2)
     #expect(cancelling.events == [.subscription, .value(1), .value(2)])
     #expect(other.values == [1, 2, 3])
   }
 
   @Test func honoursARequestFromInsideReceive() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = subject.record(demand: .max(1)) { value, recorder in
-      if value < 3 { recorder.request(.max(1)) }
-      return .none
-    }
-
-    for value in 1...5 { subject.send(value) }
-
-    #expect(recorder.values == [1, 2, 3])
+    #expect(valuesRequestingFromInsideReceive(PassthroughSubject<Int, TestError>(), below: 3) == [1, 2, 3])
   }
 
   @Test func subscribesFromInsideReceiveAfterTheCurrentValue() {
@@ -360,82 +344,34 @@ import TraitsTesting
 
   // MARK: Traps
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: PassthroughSubject<Int, Never>())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheSubscriberOnCompletion() throws {
     let subject = PassthroughSubject<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      subject.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    subject.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: subject, end: { _ in subject.send(completion: .finished) })
   }
 
   @Test func releasesTheSubscriberOnCancel() throws {
-    let subject = PassthroughSubject<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      subject.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(of: PassthroughSubject<Int, Never>(), end: { $0.cancel() })
   }
 
   @Test func keepsTheSubjectAliveWhileASubscriptionLives() throws {
-    weak var weakSubject: PassthroughSubject<Int, Never>?
     let upstream = SubscriptionProbe()
-    let subscription: any Subscription = try {
-      let subject = PassthroughSubject<Int, Never>()
-      weakSubject = subject
-      subject.send(subscription: upstream)
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      subject.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-    #expect(weakSubject != nil)
+    let (subscription, subject) = try subscribeToASubject(holding: upstream)
+    #expect(subject.object != nil)
     #expect(upstream.cancels == 0)
 
     subscription.cancel()
 
-    #expect(weakSubject == nil)
+    #expect(subject.object == nil)
     #expect(upstream.cancels == 1)
   }
 
   @Test func releasesTheSubjectOnCompletionAlthoughTheSubscriptionIsKept() throws {
-    weak var weakSubject: PassthroughSubject<Int, Never>?
     let upstream = SubscriptionProbe()
-    let subscription: any Subscription = try {
-      let subject = PassthroughSubject<Int, Never>()
-      weakSubject = subject
-      subject.send(subscription: upstream)
-      let probe = LifetimeProbe<Int, Never>(demand: .none)
-      subject.subscribe(probe)
-      subject.send(completion: .finished)
-      return try #require(probe.subscription)
-    }()
+    let (subscription, subject) = try subscribeToASubject(holding: upstream) { $0.send(completion: .finished) }
 
-    #expect(weakSubject == nil)
+    #expect(subject.object == nil)
     #expect(upstream.cancels == 1)
     _ = subscription
   }
@@ -466,4 +402,20 @@ import TraitsTesting
     #expect(weakToken == nil)
     #expect(recorder.events.count == 1)
   }
+}
+
+/// Subscribes a probe without demand to a new subject that holds `upstream`
+/// as its upstream subscription, then runs `then` on the subject; returns
+/// the probe's subscription and a weak reference to the subject, which the
+/// test keeps nothing else of.
+private func subscribeToASubject(
+  holding upstream: SubscriptionProbe,
+  then: (PassthroughSubject<Int, Never>) -> Void = { _ in }
+) throws -> (subscription: any Subscription, subject: WeakRef<PassthroughSubject<Int, Never>>) {
+  let subject = PassthroughSubject<Int, Never>()
+  subject.send(subscription: upstream)
+  let probe = LifetimeProbe<Int, Never>(demand: .none)
+  subject.subscribe(probe)
+  then(subject)
+  return (try #require(probe.subscription), WeakRef(object: subject))
 }

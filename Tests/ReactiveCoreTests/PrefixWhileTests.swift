@@ -29,20 +29,9 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
-  @Test func describesItselfAsPrefixWhile() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().prefix { _ in true })
-    #expect("\(subscription)" == "PrefixWhile")
-  }
-
   @Test func releasesThePredicateAndTheDownstream() throws {
     try expectReleasesOnEveryEnd(sending: [3]) { (upstream: ReducingUpstream, token: Token) in
       upstream.prefix(while: predicate(capturing: token) { $0 < 3 })
-    }
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().prefix { _ in true })
     }
   }
 
@@ -84,11 +73,6 @@ import TraitsTesting
       upstream.tryPrefix(while: predicate)
     }
     #expect(recorder.events.map(\.description) == ["subscription", "value(1)", "failure(TestError(code: 2))"])
-  }
-
-  @Test func describesItselfAsTryPrefixWhile() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryPrefix { _ in true })
-    #expect("\(subscription)" == "TryPrefixWhile")
   }
 
   @Test func releasesThePredicateAndTheDownstream() throws {

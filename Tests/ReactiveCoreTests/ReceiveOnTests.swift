@@ -80,37 +80,11 @@ import TraitsTesting
   }
 
   @Test func keepsTheOrderOnAConcurrentScheduler() async throws {
-    let upstream = PassthroughSubject<Int, Never>()
-    let checker = ContractChecker<Int, Never>()
-    upstream.receive(on: ConcurrentTestScheduler()).subscribe(checker)
-    for value in 0..<2_000 { upstream.send(value) }
-    upstream.send(completion: .finished)
-
-    try await waitUntil { !checker.completions.isEmpty }
-
-    #expect(checker.values == Array(0..<2_000))
-    #expect(checker.completions == [.finished])
-    #expect(checker.violations.isEmpty)
+    try await expectReceiveOnKeepsTheOrder(on: ConcurrentTestScheduler())
   }
 
   @Test func keepsTheOrderOnAConcurrentDispatchQueue() async throws {
-    let upstream = PassthroughSubject<Int, Never>()
-    let checker = ContractChecker<Int, Never>()
-    let queue = DispatchQueue(label: "ReceiveOnTests", attributes: .concurrent)
-    upstream.receive(on: queue).subscribe(checker)
-    for value in 0..<2_000 { upstream.send(value) }
-    upstream.send(completion: .finished)
-
-    try await waitUntil { !checker.completions.isEmpty }
-
-    #expect(checker.values == Array(0..<2_000))
-    #expect(checker.completions == [.finished])
-    #expect(checker.violations.isEmpty)
-  }
-
-  @Test func describesItselfAsReceiveOn() throws {
-    let (_, subscription) = try recordKeepingSubscription(TimeUpstream().receive(on: VirtualTimeScheduler()))
-    #expect("\(subscription)" == "ReceiveOn")
+    try await expectReceiveOnKeepsTheOrder(on: DispatchQueue(label: "ReceiveOnTests", attributes: .concurrent))
   }
 
   @Test func releasesTheDownstream() throws {

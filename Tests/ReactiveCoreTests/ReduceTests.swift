@@ -46,20 +46,9 @@ import TraitsTesting
     #expect(recorder?.events == [.subscription])
   }
 
-  @Test func describesItselfAsReduce() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().reduce(0, +))
-    #expect("\(subscription)" == "Reduce")
-  }
-
   @Test func releasesTheClosureAndTheDownstream() throws {
     try expectReleasesOnEveryEnd { (upstream: ReducingUpstream, token: Token) in
       upstream.reduce(0) { partial, value in withExtendedLifetime(token) { partial + value } }
-    }
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    await #expect(processExitsWith: .failure) {
-      requestNoDemand(from: TestPublisher<Int, TestError>().reduce(0, +))
     }
   }
 }
@@ -71,25 +60,10 @@ import TraitsTesting
   }
 
   @Test func aThrownErrorCancelsTheUpstreamAndFailsWithoutDemand() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.tryReduce(0) { partial, value in
-      if value == 2 { throw TestError(code: 2) }
-      return partial + value
-    }.record(demand: .none)
-
-    upstream.send(1)
-    upstream.send(2)
-    upstream.send(3)
-    upstream.send(completion: .finished)
-
-    #expect(upstream.requests == [.unlimited])
-    #expect(upstream.cancellations == 1)
+    let (recorder, _) = expectAThrownErrorCancelsTheUpstream { upstream, throwsFor2 in
+      upstream.tryReduce(0) { partial, value in try throwsFor2(value) ? partial + value : partial }
+    }
     #expect(recorder.events.map(\.description) == ["subscription", "failure(TestError(code: 2))"])
-  }
-
-  @Test func describesItselfAsTryReduce() throws {
-    let (_, subscription) = try recordKeepingSubscription(ReducingUpstream().tryReduce(0, +))
-    #expect("\(subscription)" == "TryReduce")
   }
 
   @Test func releasesTheClosureAndTheDownstream() throws {

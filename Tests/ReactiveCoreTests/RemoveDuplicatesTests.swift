@@ -93,13 +93,6 @@ import TraitsTesting
     )
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: unspecialisedJust(1).removeDuplicates())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func aValueBeforeTheSubscriptionTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = EarlyEventPublisher<Int, TestError>(.value(1)).removeDuplicates().record()
@@ -207,13 +200,6 @@ import TraitsTesting
 
   @Test func describesItsSubscriptionAsTryRemoveDuplicates() throws {
     #expect(try subscriptionDescription(of: unspecialisedJust(1).tryRemoveDuplicates(by: ==)) == "TryRemoveDuplicates")
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: unspecialisedJust(1).tryRemoveDuplicates(by: ==))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
 
   @Test func aValueBeforeTheSubscriptionTraps() async {

@@ -41,15 +41,9 @@ import TraitsTesting
   }
 
   @Test func cancellationReachesTheUpstreamOnce() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.replaceEmpty(with: 0).record()
-
-    recorder.cancel()
-    recorder.cancel()
-    upstream.send(completion: .finished)
-
-    #expect(upstream.cancellations == 1)
-    #expect(recorder.events == [.subscription])
+    expectCancellationReachesTheUpstreamOnce(ending: .finished) { (upstream: TestPublisher<Int, Never>) in
+      upstream.replaceEmpty(with: 0)
+    }
   }
 
   @Test func cancelWhileTheReplacementWaitsPublishesNothing() {
@@ -65,14 +59,9 @@ import TraitsTesting
   }
 
   @Test func forwardsNothingAfterCompletion() {
-    let upstream = UnrulyPublisher<Int, Never>()
-    let recorder = upstream.replaceEmpty(with: 0).record()
-
-    upstream.send(completion: .finished)
-    upstream.send(1)
-    upstream.send(completion: .finished)
-
-    #expect(recorder.events == [.subscription, .value(0), .finished])
+    expectForwardsNothingAfterCompletion(ending: .finished) { (upstream: UnrulyPublisher<Int, Never>) in
+      upstream.replaceEmpty(with: 0)
+    }
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
@@ -88,45 +77,10 @@ import TraitsTesting
     #expect(try subscriptionDescription(of: Empty<Int, Never>().replaceEmpty(with: 0)) == "ReplaceEmpty")
   }
 
-  @Test func releasesTheDownstreamAndTheOutputAfterCompletion() throws {
-    let upstream = TestPublisher<Token, Never>()
-    weak var weakProbe: LifetimeProbe<Token, Never>?
-    weak var weakOutput: Token?
-    let subscription: any Subscription = try {
-      let output = Token()
-      weakOutput = output
-      let probe = LifetimeProbe<Token, Never>(demand: .none)
-      weakProbe = probe
-      upstream.replaceEmpty(with: output).subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-    upstream.send(completion: .finished)
-    #expect(weakOutput != nil)
-
-    subscription.request(.max(1))
-
-    #expect(weakProbe == nil)
-    #expect(weakOutput == nil)
-  }
-
-  @Test func releasesTheDownstreamAndTheOutputOnCancel() throws {
-    let upstream = TestPublisher<Token, Never>()
-    weak var weakProbe: LifetimeProbe<Token, Never>?
-    weak var weakOutput: Token?
-    let subscription: any Subscription = try {
-      let output = Token()
-      weakOutput = output
-      let probe = LifetimeProbe<Token, Never>(demand: .none)
-      weakProbe = probe
-      upstream.replaceEmpty(with: output).subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakOutput == nil)
-    #expect(upstream.cancellations == 1)
+  @Test func releasesTheDownstreamAndTheOutputAfterDeliveryOrOnCancel() throws {
+    try expectReleasesTheDownstreamAndTheReplacement(ending: .finished) {
+      (upstream: TestPublisher<Token, Never>, output) in upstream.replaceEmpty(with: output)
+    }
   }
 
   @Test func isEquatableWhenItsUpstreamAndOutputAre() {
@@ -136,25 +90,9 @@ import TraitsTesting
     #expect(upstream.replaceEmpty(with: 0) != upstream.replaceEmpty(with: 2))
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Empty<Int, Never>().replaceEmpty(with: 0))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func publishesTheReplacementOnceWhenARequestRacesTheCompletion() {
-    for _ in 0..<300 {
-      let upstream = TestPublisher<Int, Never>()
-      let recorder = upstream.replaceEmpty(with: 9).record(demand: .none)
-      Race(threads: 2).run { thread, _ in
-        if thread == 0 {
-          upstream.send(completion: .finished)
-        } else {
-          recorder.request(.max(1))
-        }
-      }
-      #expect(recorder.events == [.subscription, .value(9), .finished])
+    expectPublishesTheReplacementOnceWhenARequestRaces(ending: .finished) { (upstream: TestPublisher<Int, Never>) in
+      upstream.replaceEmpty(with: 9)
     }
   }
 }

@@ -52,15 +52,7 @@ import TraitsTesting
   }
 
   @Test func cancellationReachesTheUpstreamOnce() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.replaceError(with: 0).record()
-
-    recorder.cancel()
-    recorder.cancel()
-    upstream.send(completion: .failure(TestError()))
-
-    #expect(upstream.cancellations == 1)
-    #expect(recorder.events == [.subscription])
+    expectCancellationReachesTheUpstreamOnce(ending: .failure(TestError())) { $0.replaceError(with: 0) }
   }
 
   @Test func cancelWhileTheReplacementWaitsPublishesNothing() {
@@ -75,14 +67,7 @@ import TraitsTesting
   }
 
   @Test func forwardsNothingAfterCompletion() {
-    let upstream = UnrulyPublisher<Int, TestError>()
-    let recorder = upstream.replaceError(with: 0).record()
-
-    upstream.send(completion: .failure(TestError()))
-    upstream.send(1)
-    upstream.send(completion: .finished)
-
-    #expect(recorder.events == [.subscription, .value(0), .finished])
+    expectForwardsNothingAfterCompletion(ending: .failure(TestError())) { $0.replaceError(with: 0) }
   }
 
   @Test func toleratesARequestAndACancelFromInsideReceive() {
@@ -99,45 +84,10 @@ import TraitsTesting
     )
   }
 
-  @Test func releasesTheDownstreamAndTheOutputAfterCompletion() throws {
-    let upstream = TestPublisher<Token, TestError>()
-    weak var weakProbe: LifetimeProbe<Token, Never>?
-    weak var weakOutput: Token?
-    let subscription: any Subscription = try {
-      let output = Token()
-      weakOutput = output
-      let probe = LifetimeProbe<Token, Never>(demand: .none)
-      weakProbe = probe
-      upstream.replaceError(with: output).subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-    upstream.send(completion: .failure(TestError()))
-    #expect(weakOutput != nil)
-
-    subscription.request(.max(1))
-
-    #expect(weakProbe == nil)
-    #expect(weakOutput == nil)
-  }
-
-  @Test func releasesTheDownstreamAndTheOutputOnCancel() throws {
-    let upstream = TestPublisher<Token, TestError>()
-    weak var weakProbe: LifetimeProbe<Token, Never>?
-    weak var weakOutput: Token?
-    let subscription: any Subscription = try {
-      let output = Token()
-      weakOutput = output
-      let probe = LifetimeProbe<Token, Never>(demand: .none)
-      weakProbe = probe
-      upstream.replaceError(with: output).subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakOutput == nil)
-    #expect(upstream.cancellations == 1)
+  @Test func releasesTheDownstreamAndTheOutputAfterDeliveryOrOnCancel() throws {
+    try expectReleasesTheDownstreamAndTheReplacement(ending: .failure(TestError())) { upstream, output in
+      upstream.replaceError(with: output)
+    }
   }
 
   @Test func isEquatableWhenItsUpstreamAndOutputAre() {
@@ -147,26 +97,8 @@ import TraitsTesting
     #expect(upstream.replaceError(with: 0) != upstream.replaceError(with: 2))
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Fail<Int, TestError>(error: TestError()).replaceError(with: 0))
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func publishesTheReplacementOnceWhenARequestRacesTheFailure() {
-    for _ in 0..<300 {
-      let upstream = TestPublisher<Int, TestError>()
-      let recorder = upstream.replaceError(with: 9).record(demand: .none)
-      Race(threads: 2).run { thread, _ in
-        if thread == 0 {
-          upstream.send(completion: .failure(TestError()))
-        } else {
-          recorder.request(.max(1))
-        }
-      }
-      #expect(recorder.events == [.subscription, .value(9), .finished])
-    }
+    expectPublishesTheReplacementOnceWhenARequestRaces(ending: .failure(TestError())) { $0.replaceError(with: 9) }
   }
 
   @Test func aValueWithoutDemandTraps() async {

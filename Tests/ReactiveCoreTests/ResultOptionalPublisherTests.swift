@@ -29,13 +29,6 @@ import TraitsTesting
     recorder.request(.max(1))
     #expect(recorder.events == [.subscription])
   }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      Result<Int, TestError>.success(1).publisher.record(demand: .none).request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
 }
 
 @Suite struct OptionalPublisherTests {
@@ -56,12 +49,5 @@ import TraitsTesting
   @Test func exposesItsOutput() {
     #expect(Optional<Int>.Publisher(2).output == 2)
     #expect(Optional<Int>.Publisher(nil) == Optional<Int>.none.publisher)
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      Optional(1).publisher.record(demand: .none).request(.none)
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
 }

@@ -239,51 +239,24 @@ import TraitsTesting
   // MARK: Lifetimes
 
   @Test func releasesTheDownstreamAndTheUpstreamAfterCompletion() throws {
-    let witness = ReleaseWitness()
-    weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let upstream = TestPublisher<Int, TestError>()
-    let subscription: any Subscription = try {
-      let token = witness.makeToken()
-      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
-      Deferred {
-        _ = token
-        return upstream
-      }
-      .retry(1)
-      .subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(completion: .failure(TestError()))
-    #expect(weakProbe != nil)
-    upstream.send(completion: .failure(TestError()))
-
-    #expect(weakProbe == nil)
-    #expect(witness.isReleased)
-    _ = subscription
+    let failUpstream = { (upstream: TestPublisher<Int, TestError>, _: any Subscription) in
+      upstream.send(completion: .failure(TestError()))
+    }
+    try expectReleases(
+      { (upstream: TestPublisher<Int, TestError>, token) in
+        Deferred { withExtendedLifetime(token) { upstream } }.retry(1)
+      },
+      holding: failUpstream,
+      end: failUpstream
+    )
   }
 
   @Test func releasesTheDownstreamAndTheUpstreamOnCancel() throws {
-    let witness = ReleaseWitness()
-    weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let upstream = TestPublisher<Int, TestError>()
-    let subscription: any Subscription = try {
-      let token = witness.makeToken()
-      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
-      Deferred {
-        _ = token
-        return upstream
-      }
-      .retry(1)
-      .subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(witness.isReleased)
+    try expectReleases(
+      { (upstream: TestPublisher<Int, TestError>, token) in
+        Deferred { withExtendedLifetime(token) { upstream } }.retry(1)
+      },
+      end: cancelSubscription
+    )
   }
 }

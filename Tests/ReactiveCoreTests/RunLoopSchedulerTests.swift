@@ -81,24 +81,14 @@ final class RunLoopThread: @unchecked Sendable {
     #expect(delayed.wait(timeout: .now() + 5) == .success)
     #expect(ranAfter.withLock { $0 } >= 0.019)
 
-    let ticks = Mutex(0)
-    let thirdTick = DispatchSemaphore(value: 0)
-    let cancellable = runLoop.schedule(after: runLoop.now, interval: .milliseconds(5)) {
-      if ticks.withLock({ count in
-        count += 1
-        return count
-      }) == 3 {
-        thirdTick.signal()
-      }
-    }
-    #expect(thirdTick.wait(timeout: .now() + 5) == .success)
+    let (cancellable, counter) = scheduleUntilTheThirdTick(on: runLoop)
     cancellable.cancel()
     // Let the run loop pass once, so that a tick due at the cancel has run.
     let passed = DispatchSemaphore(value: 0)
     runLoop.schedule { passed.signal() }
     #expect(passed.wait(timeout: .now() + 5) == .success)
-    let countAfterCancel = ticks.withLock { $0 }
+    let countAfterCancel = counter.ticks
     Thread.sleep(forTimeInterval: 0.03)
-    #expect(ticks.withLock { $0 } == countAfterCancel)
+    #expect(counter.ticks == countAfterCancel)
   }
 }

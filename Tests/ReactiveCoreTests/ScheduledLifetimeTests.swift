@@ -13,107 +13,80 @@ import TraitsTesting
 @Suite struct ScheduledLifetimeTests {
   @Test func aPendingDelayedDeliveryKeepsTheDownstreamAliveUntilItRuns() {
     let scheduler = VirtualTimeScheduler()
-    let log = EventLog()
-    weak var weakSubscriber: DetachedSubscriber<Int>?
-    do {
-      let subscriber = DetachedSubscriber<Int>(log: log)
-      weakSubscriber = subscriber
-      DetachedPublisher(values: [1], finishes: true).delay(for: .seconds(1), scheduler: scheduler).subscribe(subscriber)
+    let subscriber = subscribeDetached(to: DetachedPublisher(values: [1], finishes: true)) {
+      $0.delay(for: .seconds(1), scheduler: scheduler)
     }
-    #expect(weakSubscriber != nil)
+    #expect(subscriber.isAlive)
 
     scheduler.advance(by: .seconds(1))
 
-    #expect(log.all == ["subscription", "1", "finished"])
-    #expect(weakSubscriber == nil)
+    #expect(subscriber.log.all == ["subscription", "1", "finished"])
+    #expect(!subscriber.isAlive)
   }
 
   @Test func aPendingReceiveOnDeliveryKeepsTheDownstreamAliveUntilItRuns() {
     let scheduler = VirtualTimeScheduler()
-    let log = EventLog()
-    weak var weakSubscriber: DetachedSubscriber<Int>?
-    do {
-      let subscriber = DetachedSubscriber<Int>(log: log)
-      weakSubscriber = subscriber
-      DetachedPublisher(values: [1], finishes: true).receive(on: scheduler).subscribe(subscriber)
+    let subscriber = subscribeDetached(to: DetachedPublisher(values: [1], finishes: true)) {
+      $0.receive(on: scheduler)
     }
-    #expect(weakSubscriber != nil)
+    #expect(subscriber.isAlive)
 
     scheduler.advance()
 
-    #expect(log.all == ["subscription", "1", "finished"])
-    #expect(weakSubscriber == nil)
+    #expect(subscriber.log.all == ["subscription", "1", "finished"])
+    #expect(!subscriber.isAlive)
   }
 
   @Test func aPendingSubscribeOnKeepsTheDownstreamAliveUntilItRuns() {
     let scheduler = VirtualTimeScheduler()
-    let log = EventLog()
-    weak var weakSubscriber: DetachedSubscriber<Int>?
-    do {
-      let subscriber = DetachedSubscriber<Int>(log: log)
-      weakSubscriber = subscriber
-      DetachedPublisher(values: [1], finishes: true).subscribe(on: scheduler).subscribe(subscriber)
+    let subscriber = subscribeDetached(to: DetachedPublisher(values: [1], finishes: true)) {
+      $0.subscribe(on: scheduler)
     }
-    #expect(weakSubscriber != nil)
-    #expect(log.all == [])
+    #expect(subscriber.isAlive)
+    #expect(subscriber.log.all == [])
 
     scheduler.advance()
 
-    #expect(log.all == ["subscription", "1", "finished"])
-    #expect(weakSubscriber == nil)
+    #expect(subscriber.log.all == ["subscription", "1", "finished"])
+    #expect(!subscriber.isAlive)
   }
 
   @Test func aRunningTimeoutKeepsTheSubscriptionAliveAndFires() {
     let scheduler = VirtualTimeScheduler()
-    let log = EventLog()
-    weak var weakSubscriber: DetachedSubscriber<Int>?
-    do {
-      let subscriber = DetachedSubscriber<Int>(log: log)
-      weakSubscriber = subscriber
-      DetachedPublisher<Int>(values: [], finishes: false).timeout(.seconds(1), scheduler: scheduler)
-        .subscribe(subscriber)
+    let subscriber = subscribeDetached(to: DetachedPublisher(values: [], finishes: false)) {
+      $0.timeout(.seconds(1), scheduler: scheduler)
     }
-    #expect(weakSubscriber != nil)
+    #expect(subscriber.isAlive)
 
     scheduler.advance(by: .seconds(1))
 
-    #expect(log.all == ["subscription", "finished"])
-    #expect(weakSubscriber == nil)  // the timer was cancelled when it fired
+    #expect(subscriber.log.all == ["subscription", "finished"])
+    #expect(!subscriber.isAlive)  // the timer was cancelled when it fired
   }
 
   @Test func aValueWaitingInDebounceKeepsTheSubscriptionAliveUntilItGoesOut() {
     let scheduler = VirtualTimeScheduler()
-    let log = EventLog()
-    weak var weakSubscriber: DetachedSubscriber<Int>?
-    do {
-      let subscriber = DetachedSubscriber<Int>(log: log)
-      weakSubscriber = subscriber
-      DetachedPublisher(values: [1], finishes: false).debounce(for: .seconds(1), scheduler: scheduler)
-        .subscribe(subscriber)
+    let subscriber = subscribeDetached(to: DetachedPublisher(values: [1], finishes: false)) {
+      $0.debounce(for: .seconds(1), scheduler: scheduler)
     }
-    #expect(weakSubscriber != nil)
+    #expect(subscriber.isAlive)
 
     scheduler.advance(by: .seconds(1))
 
-    #expect(log.all == ["subscription", "1"])
-    #expect(weakSubscriber == nil)  // the timer was cancelled when it fired
+    #expect(subscriber.log.all == ["subscription", "1"])
+    #expect(!subscriber.isAlive)  // the timer was cancelled when it fired
   }
 
   @Test func aPendingThrottleEmissionDoesNotKeepTheSubscriptionAlive() {
     let scheduler = VirtualTimeScheduler()
-    let log = EventLog()
-    weak var weakSubscriber: DetachedSubscriber<Int>?
-    do {
-      let subscriber = DetachedSubscriber<Int>(log: log)
-      weakSubscriber = subscriber
-      DetachedPublisher(values: [1], finishes: false).throttle(for: .seconds(1), scheduler: scheduler, latest: true)
-        .subscribe(subscriber)
+    let subscriber = subscribeDetached(to: DetachedPublisher(values: [1], finishes: false)) {
+      $0.throttle(for: .seconds(1), scheduler: scheduler, latest: true)
     }
-    #expect(weakSubscriber == nil)
+    #expect(!subscriber.isAlive)
 
     scheduler.advance(by: .seconds(1))
 
-    #expect(log.all == ["subscription"])
+    #expect(subscriber.log.all == ["subscription"])
   }
 
   @Test func cancelReleasesTheDownstreamAtOnceWhileADeliveryIsPending() throws {
@@ -135,6 +108,28 @@ import TraitsTesting
     #expect(weakProbe == nil)
     scheduler.advance(by: .seconds(1))
   }
+}
+
+/// What a test keeps of a `DetachedSubscriber`: its log, and a weak
+/// reference that tells whether anything else still holds it.
+private struct WatchedSubscriber {
+  let log: EventLog
+  weak var subscriber: DetachedSubscriber<Int>?
+
+  var isAlive: Bool { subscriber != nil }
+}
+
+/// Subscribes a new `DetachedSubscriber` to the operator that `make` builds
+/// on `publisher`, keeping no strong reference to it: only what the
+/// operator schedules can keep it alive.
+private func subscribeDetached<P: Publisher>(
+  to publisher: DetachedPublisher<Int>,
+  _ make: (DetachedPublisher<Int>) -> P
+) -> WatchedSubscriber where P.Output == Int, P.Failure == Never {
+  let log = EventLog()
+  let subscriber = DetachedSubscriber<Int>(log: log)
+  make(publisher).subscribe(subscriber)
+  return WatchedSubscriber(log: log, subscriber: subscriber)
 }
 
 /// A subscriber that requests `.unlimited` and keeps no reference to its

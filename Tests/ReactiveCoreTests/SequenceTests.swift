@@ -87,31 +87,11 @@ import TraitsTesting
   }
 
   @Test func releasesTheSubscriberOnCancel() throws {
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .max(1))
-      [1, 2, 3].publisher.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    #expect(weakProbe != nil)
-    subscription.cancel()
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(of: [1, 2, 3].publisher, demand: .max(1), end: { $0.cancel() })
   }
 
   @Test func releasesTheSubscriberAfterCompletion() throws {
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .max(1))
-      [1, 2].publisher.subscribe(probe)
-      weakProbe = probe
-      let subscription = try #require(probe.subscription)
-      subscription.request(.max(1))
-      #expect(probe.isCompleted)
-      return subscription
-    }()
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: [1, 2].publisher, demand: .max(1), completingOn: .max(1))
   }
 
   @Test func requestingNoDemandIsANoOp() {

@@ -95,50 +95,20 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .value(2)])
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: TestPublisher<Int, Never>().share())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheSubscriberAfterCompletion() throws {
     let upstream = TestPublisher<Int, Never>()
-    let shared = upstream.share()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      shared.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(of: upstream.share(), end: { _ in upstream.send(completion: .finished) })
   }
 
   @Test func releasesTheSubscriberAndTheUpstreamSubscriptionOnCancel() throws {
     let upstream = TestPublisher<Int, Never>()
     let shared = upstream.share()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      shared.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(of: shared, end: { $0.cancel() })
     #expect(upstream.hasSubscribers == false)
+    _ = shared
   }
-
-  // MARK: Concurrency
 
   @Test func keepsTheContractWhileSubscribersComeAndGoDuringSends() {
     for _ in 0..<200 {

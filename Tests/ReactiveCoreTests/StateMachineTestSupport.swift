@@ -18,3 +18,38 @@ func render(_ completion: Subscribers.Completion<TestError>) -> String {
   case let .failure(error): "failure \(error.code)"
   }
 }
+
+/// What the zip, combineLatest and merge machines share, with names for
+/// their downstream and upstreams: how a test starts one.
+protocol CombiningMachine {
+  associatedtype Action
+
+  init(downstream: String, upstreams: Int)
+  mutating func upstreamSubscribed(_ upstream: String, side: Int) -> Action
+  mutating func request(_ additional: Subscribers.Demand) -> Action
+}
+
+extension CombiningMachine {
+  /// A machine for "down" whose two upstreams "a" and "b" have subscribed,
+  /// asked for `demand` if it is not `.none`.
+  static func bothSubscribed(demand: Subscribers.Demand) -> Self {
+    var machine = Self(downstream: "down", upstreams: 2)
+    _ = machine.upstreamSubscribed("a", side: 0)
+    _ = machine.upstreamSubscribed("b", side: 1)
+    if demand > 0 { _ = machine.request(demand) }
+    return machine
+  }
+}
+
+extension CombineLatestStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
+extension MergeStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
+extension ZipStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
+
+/// A subscription that only has an identity, named for the assertions of
+/// the flatMap and switchToLatest machine suites.
+final class NamedSubscription: Subscription {
+  let name: String
+  init(_ name: String) { self.name = name }
+  func request(_ demand: Subscribers.Demand) {}
+  func cancel() {}
+}

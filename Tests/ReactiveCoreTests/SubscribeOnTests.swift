@@ -56,11 +56,6 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .failure(TestError(code: 5))])
   }
 
-  @Test func describesItselfAsSubscribeOn() throws {
-    let (_, subscription) = try recordKeepingSubscription(TimeUpstream().subscribe(on: ImmediateScheduler.shared))
-    #expect("\(subscription)" == "SubscribeOn")
-  }
-
   @Test func releasesTheDownstream() throws {
     let make = { (upstream: TimeUpstream, scheduler: VirtualTimeScheduler) in upstream.subscribe(on: scheduler) }
     try expectReleasesDownstream(make, end: finishTimeUpstream)

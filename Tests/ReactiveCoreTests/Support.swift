@@ -2,6 +2,7 @@
 // lives in Tests/TestSupport; re-exported here for every file of this target.
 import ReactiveCore
 @_exported import TestSupport
+import TraitsTesting
 
 /// A publisher that takes its subscriber at once but gives it a
 /// subscription (a ``SubscriptionProbe``) only when the test says so, and
@@ -36,4 +37,37 @@ final class LatePublisher<Output, Failure: Error>: Publisher, @unchecked Sendabl
   func send(completion: Subscribers.Completion<Failure>) {
     subscriber?.receive(completion: completion)
   }
+}
+
+/// Records `subject` asking for one value, and for one more from inside
+/// `receive(_:)` after each value below `limit`; sends 1 to 5 and returns
+/// the values recorded.
+func valuesRequestingFromInsideReceive<S: Subject>(_ subject: S, below limit: Int) -> [Int] where S.Output == Int {
+  let recorder = subject.record(demand: .max(1)) { value, recorder in
+    if value < limit { recorder.request(.max(1)) }
+    return .none
+  }
+
+  for value in 1...5 { subject.send(value) }
+
+  return recorder.values
+}
+
+/// Records `subject` with a subscriber that cancels from inside
+/// `receive(_:)` when it gets `value`, then with another one; sends 1 to 3
+/// and returns both recordings.
+func recordCancellingFromInsideReceive<S: Subject>(
+  _ subject: S,
+  at cancelValue: Int
+) -> (cancelling: RecordingSubscriber<Int, S.Failure>, other: RecordingSubscriber<Int, S.Failure>)
+where S.Output == Int {
+  let cancelling = subject.record { value, recorder in
+    if value == cancelValue { recorder.cancel() }
+    return .none
+  }
+  let other = subject.record()
+
+  for value in 1...3 { subject.send(value) }
+
+  return (cancelling, other)
 }

@@ -80,13 +80,7 @@ import TraitsTesting
     let recorder = upstream.switchToLatest().record(demand: .max(1))
     upstream.send(inner)
 
-    inner.send(1)
-    inner.send(2)
-    inner.send(3)
-    #expect(recorder.values == [1])
-
-    recorder.request(.max(1))
-    #expect(recorder.values == [1, 2])
+    expectNeverDeliversMoreThanDemanded(from: inner, to: recorder)
   }
 
   @Test func anInnerFailureCancelsTheUpstreamAndFails() {
@@ -211,13 +205,6 @@ import TraitsTesting
       completing: [Just(1)].publisher.switchToLatest(),
       cancelled: upstream.switchToLatest()
     )
-  }
-
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(Just(1)).switchToLatest())
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
   }
 
   /// An inner publisher that sends a value to its subscriber before any subscription.

@@ -76,13 +76,6 @@ import TraitsTesting
     #expect(upstream.cancellations == 1)
   }
 
-  @Test func describesItselfAsThrottle() throws {
-    let (_, subscription) = try recordKeepingSubscription(
-      TimeUpstream().throttle(for: .seconds(1), scheduler: VirtualTimeScheduler(), latest: false)
-    )
-    #expect("\(subscription)" == "Throttle")
-  }
-
   @Test func releasesTheDownstream() throws {
     let make = { (upstream: TimeUpstream, scheduler: VirtualTimeScheduler) in
       upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true)

@@ -99,3 +99,73 @@ func finishTimeUpstream(_ upstream: TimeUpstream, _: any Subscription) {
 func cancelTimeSubscription(_: TimeUpstream, _ subscription: any Subscription) {
   subscription.cancel()
 }
+
+/// How many times a repeating scheduled action ran, from any thread.
+final class TickCounter: Sendable {
+  private let count = Mutex(0)
+
+  var ticks: Int { count.withLock { $0 } }
+
+  /// Counts one run; returns the count so far.
+  func tick() -> Int {
+    count.withLock { count in
+      count += 1
+      return count
+    }
+  }
+}
+
+/// Schedules an action repeating every 5 milliseconds from now on
+/// `scheduler` (a real one: `RunLoop`, `OperationQueue`), and waits (five
+/// seconds at most) until it has run three times. Returns its cancellable
+/// and its counter.
+func scheduleUntilTheThirdTick<S: Scheduler>(
+  on scheduler: S,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> (cancellable: any Cancellable, counter: TickCounter) {
+  let counter = TickCounter()
+  let thirdTick = DispatchSemaphore(value: 0)
+  let cancellable = scheduler.schedule(after: scheduler.now, interval: .milliseconds(5)) {
+    if counter.tick() == 3 { thirdTick.signal() }
+  }
+  #expect(thirdTick.wait(timeout: .now() + 5) == .success, sourceLocation: sourceLocation)
+  return (cancellable, counter)
+}
+
+/// Checks that `receive(on:)` a scheduler that may run actions concurrently
+/// still delivers 2,000 values, then the finish, in order and within the
+/// contract.
+func expectReceiveOnKeepsTheOrder<S: Scheduler>(
+  on scheduler: S,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+  let upstream = PassthroughSubject<Int, Never>()
+  let checker = ContractChecker<Int, Never>()
+  upstream.receive(on: scheduler).subscribe(checker)
+  for value in 0..<2_000 { upstream.send(value) }
+  upstream.send(completion: .finished)
+
+  try await waitUntil { !checker.completions.isEmpty }
+
+  #expect(checker.values == Array(0..<2_000), sourceLocation: sourceLocation)
+  #expect(checker.completions == [.finished], sourceLocation: sourceLocation)
+  #expect(checker.violations.isEmpty, sourceLocation: sourceLocation)
+}
+
+/// Checks that cancelling the time operator that `make` builds, right after
+/// a value, reaches the upstream, stops its timer (nothing stays
+/// scheduled) and publishes nothing, even once the time has passed.
+func expectCancelStopsTheTimerAndReachesTheUpstream<P: Publisher>(
+  _ make: (TimeUpstream, VirtualTimeScheduler) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) where P.Output: Equatable, P.Failure: Equatable {
+  let upstream = TimeUpstream()
+  let scheduler = VirtualTimeScheduler()
+  let recorder = make(upstream, scheduler).record()
+  upstream.send(1)
+  recorder.cancel()
+  scheduler.advance(by: second * 2)
+  #expect(recorder.events == [.subscription], sourceLocation: sourceLocation)
+  #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+  #expect(scheduler.scheduledActionCount == 0, sourceLocation: sourceLocation)
+}

@@ -94,13 +94,6 @@ import TraitsTesting
     #expect(scheduler.scheduledActionCount == 0)
   }
 
-  @Test func describesItselfAsTimeout() throws {
-    let (_, subscription) = try recordKeepingSubscription(
-      TimeUpstream().timeout(.seconds(1), scheduler: VirtualTimeScheduler())
-    )
-    #expect("\(subscription)" == "Timeout")
-  }
-
   @Test func releasesTheDownstreamAfterEachEnding() throws {
     let make = { (upstream: TimeUpstream, scheduler: VirtualTimeScheduler) in
       upstream.timeout(.seconds(1), scheduler: scheduler)

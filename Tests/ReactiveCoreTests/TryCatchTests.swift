@@ -98,59 +98,27 @@ import TraitsTesting
     #expect(description == "TryCatch")
   }
 
-  @Test func requestingNoneIsAnAPIViolation() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Empty<Int, TestError>(completeImmediately: false).tryCatch { _ in Just(0) })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   // MARK: Lifetimes
 
   @Test func releasesTheDownstreamAndTheHandlerAfterTheHandlerThrows() throws {
-    let upstream = TestPublisher<Int, TestError>()
-    let witness = ReleaseWitness()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    let subscription: any Subscription = try {
-      let token = witness.makeToken()
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      upstream.tryCatch { _ -> Just<Int> in
-        _ = token
-        throw TestError()
-      }
-      .subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(completion: .failure(TestError()))
-
-    #expect(weakProbe == nil)
-    #expect(witness.isReleased)
-    _ = subscription
+    try expectReleases(
+      { (upstream: TestPublisher<Int, TestError>, token) in
+        upstream.tryCatch { _ -> Just<Int> in
+          _ = token
+          throw TestError()
+        }
+      },
+      end: { upstream, _ in upstream.send(completion: .failure(TestError())) }
+    )
   }
 
   @Test func releasesTheDownstreamAndTheHandlerOnCancel() throws {
-    let upstream = TestPublisher<Int, TestError>()
-    let witness = ReleaseWitness()
-    weak var weakProbe: LifetimeProbe<Int, any Error>?
-    let subscription: any Subscription = try {
-      let token = witness.makeToken()
-      let probe = LifetimeProbe<Int, any Error>(demand: .unlimited)
-      upstream.tryCatch { _ -> Just<Int> in
-        _ = token
-        return Just(0)
-      }
-      .subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(witness.isReleased)
-    #expect(upstream.cancellations == 1)
+    try expectReleases(
+      { (upstream: TestPublisher<Int, TestError>, token) in
+        upstream.tryCatch { _ in withExtendedLifetime(token) { Just(0) } }
+      },
+      end: cancelReachingTheUpstream
+    )
   }
 
   @Test func aValueBeforeTheSubscriptionTraps() async {

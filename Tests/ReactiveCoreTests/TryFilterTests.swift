@@ -104,13 +104,6 @@ import TraitsTesting
     }
   }
 
-  @Test func requestingNoDemandTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      requestNoDemand(from: Just(1).tryFilter { _ in true })
-    }
-    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
-  }
-
   @Test func aValueBeforeTheSubscriptionTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = EarlyEventPublisher<Int, TestError>(.value(1)).tryFilter { _ in true }.record()

@@ -48,11 +48,7 @@ private func store(_ value: Int, side: Int) -> (inout PairBuffers) -> Void {
 
 /// Both upstreams subscribed, downstream started.
 private func running(demand: Subscribers.Demand = .none) -> Machine {
-  var machine = Machine(downstream: "down", upstreams: 2)
-  _ = machine.upstreamSubscribed("a", side: 0)
-  _ = machine.upstreamSubscribed("b", side: 1)
-  if demand > 0 { _ = machine.request(demand) }
-  return machine
+  .bothSubscribed(demand: demand)
 }
 
 @Suite struct ZipStateMachineTests {

@@ -60,34 +60,20 @@ import TraitsTesting
 
   @Test func theClosureIsReleasedAfterCompletion() {
     let upstream = TestPublisher<Int, TestError>()
-    weak var weakToken: Token?
-    let cancellable: AnyCancellable = {
-      let token = Token()
-      weakToken = token
-      return ForwardSingle(upstream: upstream).sinkSingle { _ in withExtendedLifetime(token) {} }
-    }()
-    #expect(weakToken != nil)
-
-    _ = upstream.send(1)
-    upstream.send(completion: .finished)
-
-    #expect(weakToken == nil)
-    withExtendedLifetime(cancellable) {}
+    let finish = { (_: AnyCancellable) in
+      _ = upstream.send(1)
+      upstream.send(completion: .finished)
+    }
+    expectReleasesTheSinkClosure(end: finish) { token in
+      ForwardSingle(upstream: upstream).sinkSingle { _ in withExtendedLifetime(token) {} }
+    }
   }
 
   @Test func theClosureIsReleasedAfterCancel() {
     let upstream = TestPublisher<Int, TestError>()
-    weak var weakToken: Token?
-    let cancellable: AnyCancellable = {
-      let token = Token()
-      weakToken = token
-      return ForwardSingle(upstream: upstream).sinkSingle { _ in withExtendedLifetime(token) {} }
-    }()
-    #expect(weakToken != nil)
-
-    cancellable.cancel()
-
-    #expect(weakToken == nil)
+    expectReleasesTheSinkClosure(end: { $0.cancel() }) { token in
+      ForwardSingle(upstream: upstream).sinkSingle { _ in withExtendedLifetime(token) {} }
+    }
   }
 
   @Test func finishingWithoutAValueTraps() async {

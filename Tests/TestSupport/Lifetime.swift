@@ -7,9 +7,13 @@ public import TraitsTesting
 /// held as its value), then runs `end` (completing, failing or
 /// cancelling); checks that neither the probe (the downstream) nor the
 /// token survives, although the test still holds the subscription.
+/// If `holding` is given, it runs before `end`, and both must still be
+/// alive after it (a value waiting for demand, say; `justSubscribed` checks
+/// them before anything happens).
 public func expectReleases<Input, UpstreamFailure: Error, P: Publisher>(
   demand: Subscribers.Demand = .unlimited,
   _ make: (TestPublisher<Input, UpstreamFailure>, Token) -> P,
+  holding: ((TestPublisher<Input, UpstreamFailure>, any Subscription) -> Void)? = nil,
   end: (TestPublisher<Input, UpstreamFailure>, any Subscription) -> Void,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
@@ -24,11 +28,20 @@ public func expectReleases<Input, UpstreamFailure: Error, P: Publisher>(
     weakProbe = probe
     return try #require(probe.subscription, sourceLocation: sourceLocation)
   }()
+  if let holding {
+    holding(upstream, subscription)
+    #expect(weakProbe != nil, "the downstream was released early", sourceLocation: sourceLocation)
+    #expect(weakToken != nil, "the token was released early", sourceLocation: sourceLocation)
+  }
   end(upstream, subscription)
   #expect(weakProbe == nil, "the downstream is still alive", sourceLocation: sourceLocation)
   #expect(weakToken == nil, "the closure is still alive", sourceLocation: sourceLocation)
   _ = subscription
 }
+
+/// Does nothing: as `expectReleases`' `holding`, it has the downstream and
+/// the token checked alive as soon as the operator is subscribed.
+public func justSubscribed<Input, Failure>(_: TestPublisher<Input, Failure>, _: any Subscription) {}
 
 /// Ends a subscription by finishing its upstream.
 public func finishUpstream<Input, Failure>(_ upstream: TestPublisher<Input, Failure>, _: any Subscription) {
@@ -121,4 +134,62 @@ public func expectReleasesAfterCompletionAndOnCancel<Completing: Publisher, Canc
   subscriptions[1].cancel()
 
   #expect(cancelledProbe == nil, "the cancelled downstream is still alive", sourceLocation: sourceLocation)
+}
+
+/// Subscribes a `LifetimeProbe` asking for `demand` to `publisher`. With
+/// `completingOn`, requests that much more while the probe is held, which
+/// must complete it; without, checks that the probe is alive. Then runs
+/// `end` (which completes the publisher, or cancels the subscription it is
+/// given) and checks that the probe was released, although the test still
+/// holds its subscription.
+public func expectReleasesTheSubscriber<P: Publisher>(
+  of publisher: P,
+  demand: Subscribers.Demand = .unlimited,
+  completingOn completingRequest: Subscribers.Demand? = nil,
+  end: (any Subscription) -> Void = { _ in },
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  weak var weakProbe: LifetimeProbe<P.Output, P.Failure>?
+  let subscription: any Subscription = try {
+    let probe = LifetimeProbe<P.Output, P.Failure>(demand: demand)
+    publisher.subscribe(probe)
+    weakProbe = probe
+    let subscription = try #require(probe.subscription, sourceLocation: sourceLocation)
+    if let completingRequest {
+      subscription.request(completingRequest)
+      #expect(probe.isCompleted, "the publisher did not complete", sourceLocation: sourceLocation)
+    }
+    return subscription
+  }()
+  if completingRequest == nil {
+    #expect(weakProbe != nil, "the downstream was released early", sourceLocation: sourceLocation)
+  }
+
+  end(subscription)
+
+  #expect(weakProbe == nil, "the downstream is still alive", sourceLocation: sourceLocation)
+  _ = subscription
+}
+
+/// Attaches the sink that `sink` builds, whose closure holds the token it
+/// is given; checks that the token is alive, runs `end` (completing the
+/// upstream, or cancelling the cancellable it is given), then checks that
+/// the closure was released, although the test still holds the cancellable.
+public func expectReleasesTheSinkClosure(
+  end: (AnyCancellable) -> Void,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ sink: (Token) -> AnyCancellable
+) {
+  weak var weakToken: Token?
+  let cancellable: AnyCancellable = {
+    let token = Token()
+    weakToken = token
+    return sink(token)
+  }()
+  #expect(weakToken != nil, "the closure was released early", sourceLocation: sourceLocation)
+
+  end(cancellable)
+
+  #expect(weakToken == nil, "the closure is still alive", sourceLocation: sourceLocation)
+  withExtendedLifetime(cancellable) {}
 }

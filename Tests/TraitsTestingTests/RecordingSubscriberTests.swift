@@ -254,31 +254,21 @@ import TraitsTesting
 
   @Test func cancelReleasesTheSubscription() {
     let recorder = RecordingSubscriber<Int, Never>()
-    weak var weakSubscription: TestSubscription?
-    do {
-      let subscription = TestSubscription()
-      weakSubscription = subscription
-      recorder.receive(subscription: subscription)
-    }
-    #expect(weakSubscription != nil)
+    let subscription = giveAWeakSubscription(to: recorder)
+    #expect(subscription.object != nil)
 
     recorder.cancel()
 
-    #expect(weakSubscription == nil)
+    #expect(subscription.object == nil)
   }
 
   @Test func completionReleasesTheSubscription() {
     let recorder = RecordingSubscriber<Int, Never>()
-    weak var weakSubscription: TestSubscription?
-    do {
-      let subscription = TestSubscription()
-      weakSubscription = subscription
-      recorder.receive(subscription: subscription)
-    }
+    let subscription = giveAWeakSubscription(to: recorder)
 
     recorder.receive(completion: .finished)
 
-    #expect(weakSubscription == nil)
+    #expect(subscription.object == nil)
   }
 
   @Test func completionAndCancelReleaseOnValue() {
@@ -624,4 +614,17 @@ func waitUntilSuspended<Input, Failure>(
     }
     await Task.yield()
   }
+}
+
+/// A weak reference to a subscription given to a recorder.
+private struct WeakSubscription {
+  weak var object: TestSubscription?
+}
+
+/// Gives `recorder` a new `TestSubscription`, of which the caller keeps
+/// only a weak reference.
+private func giveAWeakSubscription(to recorder: RecordingSubscriber<Int, Never>) -> WeakSubscription {
+  let subscription = TestSubscription()
+  recorder.receive(subscription: subscription)
+  return WeakSubscription(object: subscription)
 }

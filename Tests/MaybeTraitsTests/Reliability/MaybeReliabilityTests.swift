@@ -12,78 +12,38 @@ import TraitsTesting
 
   /// What `checkMaybe()` publishes for `events`, once there is demand.
   static func expected(_ events: [UpstreamEvent]) -> [Output] {
-    var first: Int?
-    for event in events {
-      switch event {
-      case let .value(value):
-        guard first == nil else { return [.subscription, .failure(.tooManyElements)] }
-        first = value
-      case .finished:
-        guard let first else { return [.subscription, .finished] }
-        return [.subscription, .value(first), .finished]
-      case let .failure(code):
-        guard first == nil else { return [.subscription, .failure(.elementThenFailure(TestError(code: code)))] }
-        return [.subscription, .failure(.upstream(TestError(code: code)))]
-      }
-    }
-    return [.subscription]
+    expectedOneValueEvents(
+      for: events,
+      whenEmpty: [.subscription, .finished],
+      tooManyElements: .tooManyElements,
+      elementThenFailure: { .elementThenFailure($0) },
+      upstream: { .upstream($0) }
+    )
   }
 
   @Test func checkMaybeTurnsAnyEventSequenceIntoAMaybeOutput() {
-    let cases = Reliability.forEachCase("checkMaybe", cases: Reliability.cases(light: 500, heavy: 100_000)) {
-      generator in
-      let events = UpstreamEvent.random(using: &generator)
-      let demand = generator.demand()
-      let upstream = Rogue<Int, TestError>()
-      let recorder = upstream.checkMaybe().record(demand: demand)
-      upstream.play(events)
-      if demand == .none { recorder.request(.max(1)) }
-      let expected = Self.expected(events)
-      var problems: [String] = []
-      if recorder.events != expected {
-        problems.append("events \(events): got \(recorder.events), expected \(expected)")
-      }
-      let sawSecondValue = expected.last == .failure(.tooManyElements)
-      if sawSecondValue != (upstream.log.cancels(of: 0) == 1) {
-        problems.append("the upstream was cancelled \(upstream.log.cancels(of: 0)) times")
-      }
-      return problems
-    }
+    let cases = checkOneValueCheckAgainstAnyEvents(
+      "checkMaybe",
+      { $0.checkMaybe() },
+      expected: Self.expected,
+      tooManyElements: .tooManyElements
+    )
     #expect(cases > 0)
   }
 
   @Test func traitPublishersMaybeUnderRacingThreads() {
-    #expect(
-      stress("TraitPublishers.Maybe", threads: 3) { (token: Token) -> StressSystem<Int, TestError> in
-        let promises = MaybePromises()
-        let maybe = TraitPublishers.Maybe<Int, TestError> { promise in
-          promises.add(promise)
-          return AnyCancellable { withExtendedLifetime(token) {} }
-        }
-        return StressSystem(
-          sources: 1,
-          witnesses: 2,
-          send: { _, value in promises.fulfil(.success(value)) },
-          complete: { _, failure in promises.fulfil(failure ? .failure(TestError(code: 1)) : .finished) },
-          subscribe: { for witness in $0 { maybe.subscribe(witness) } }
-        )
-      } > 0
-    )
+    let rounds = stressPromised(
+      "TraitPublishers.Maybe",
+      value: { MaybeResult<Int, TestError>.success($0) },
+      ending: { $0 ? .failure(TestError(code: 1)) : .finished }
+    ) { promises, token, witness in
+      maybeJob(promises, token).subscribe(witness)
+    }
+    #expect(rounds > 0)
   }
 
   @Test func checkMaybeOverARacingSubject() {
-    #expect(
-      stress("checkMaybeRace", threads: 3) { (_: Token) -> StressSystem<Int, MaybeError<TestError>> in
-        let subject = PassthroughSubject<Int, TestError>()
-        let checked = subject.checkMaybe()
-        return StressSystem(
-          sources: 1,
-          send: { _, value in subject.send(value) },
-          complete: { _, failure in subject.send(completion: failure ? .failure(TestError(code: 1)) : .finished) },
-          subscribe: { checked.subscribe($0[0]) }
-        )
-      } > 0
-    )
+    #expect(stressOneValueCheckOverASubject("checkMaybeRace") { $0.checkMaybe() } > 0)
   }
 
   static let rows: [OperatorRow] = [
@@ -123,62 +83,22 @@ import TraitsTesting
 
   @Test(arguments: Ending.allCases)
   func sinkMaybeReleasesItsClosure(_ ending: Ending) {
-    let upstream = Rogue<Int, TestError>()
-    weak var weakToken: Token?
-    let cancellable: AnyCancellable = {
-      let token = Token()
-      weakToken = token
-      return upstream.uncheckedMaybe().sinkMaybe { _ in withExtendedLifetime(token) {} }
-    }()
-    switch ending {
-    case .finish: upstream.send(completion: .finished)
-    case .cancel: cancellable.cancel()
+    expectSinkReleasesItsClosure(ending, finish: { $0.send(completion: .finished) }) { upstream, token in
+      upstream.uncheckedMaybe().sinkMaybe { _ in withExtendedLifetime(token) {} }
     }
-    upstream.forget()
-    #expect(weakToken == nil)
-    #expect(upstream.lastSubscription == nil)
-    withExtendedLifetime(cancellable) {}
   }
 
   @Test(arguments: Ending.allCases)
   func traitPublishersMaybeReleasesItsJob(_ ending: Ending) {
-    weak var weakToken: Token?
-    weak var weakWitness: ContractChecker<Int, TestError>?
-    let promises = MaybePromises()
-    let kept: (any Subscription)? = {
-      let token = Token()
-      weakToken = token
-      let witness = ContractChecker<Int, TestError>()
-      weakWitness = witness
-      TraitPublishers.Maybe<Int, TestError> { promise in
-        promises.add(promise)
-        return AnyCancellable { withExtendedLifetime(token) {} }
-      }.subscribe(witness)
-      switch ending {
-      case .finish: promises.fulfil(.finished)
-      case .cancel: witness.cancel()
-      }
-      return witness.subscription
-    }()
-    #expect(weakWitness == nil)
-    #expect(weakToken == nil)
-    withExtendedLifetime(kept) {}
+    expectPromisedPublisherReleasesItsJob(ending, fulfilling: .finished, maybeJob)
   }
 }
 
-/// The promises a maybe publisher handed out, kept for the threads to call.
-final class MaybePromises: @unchecked Sendable {
-  // @unchecked Sendable: the promises are under the lock, and called after it.
-  private let promises = Lock<[(MaybeResult<Int, TestError>) -> Void]>([])
-
-  func add(_ promise: @escaping (MaybeResult<Int, TestError>) -> Void) {
-    let carried = UncheckedSendable(promise)
-    promises.withLock { $0.append(carried.value) }
-  }
-
-  func fulfil(_ result: MaybeResult<Int, TestError>) {
-    for promise in promises.withLock({ $0 }) {
-      promise(result)
-    }
-  }
+/// A maybe publisher whose job adds its promise to `promises`, and whose
+/// cancellable holds `token`.
+private func maybeJob(
+  _ promises: StressPromises<MaybeResult<Int, TestError>>,
+  _ token: Token
+) -> TraitPublishers.Maybe<Int, TestError> {
+  TraitPublishers.Maybe { promises.job($0, holding: token) }
 }

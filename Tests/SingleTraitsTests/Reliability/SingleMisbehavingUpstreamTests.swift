@@ -66,49 +66,18 @@ import Testing
 
   @Test(arguments: Ending.allCases)
   func sinkSingleReleasesItsClosure(_ ending: Ending) {
-    let upstream = Rogue<Int, TestError>()
-    weak var weakToken: Token?
-    let cancellable: AnyCancellable = {
-      let token = Token()
-      weakToken = token
-      return upstream.uncheckedSingle().sinkSingle { _ in withExtendedLifetime(token) {} }
-    }()
-    switch ending {
-    case .finish:
+    let finish = { (upstream: Rogue<Int, TestError>) in
       upstream.send(1)
       upstream.send(completion: .finished)
-    case .cancel:
-      cancellable.cancel()
     }
-    upstream.forget()
-    #expect(weakToken == nil)
-    #expect(upstream.lastSubscription == nil)
-    withExtendedLifetime(cancellable) {}
+    expectSinkReleasesItsClosure(ending, finish: finish) { upstream, token in
+      upstream.uncheckedSingle().sinkSingle { _ in withExtendedLifetime(token) {} }
+    }
   }
 
   @Test(arguments: Ending.allCases)
   func traitPublishersSingleReleasesItsJob(_ ending: Ending) {
-    weak var weakToken: Token?
-    weak var weakWitness: ContractChecker<Int, TestError>?
-    let promises = StressPromises<Result<Int, TestError>>()
-    let kept: (any Subscription)? = {
-      let token = Token()
-      weakToken = token
-      let witness = ContractChecker<Int, TestError>()
-      weakWitness = witness
-      TraitPublishers.Single<Int, TestError> { promise in
-        promises.add(promise)
-        return AnyCancellable { withExtendedLifetime(token) {} }
-      }.subscribe(witness)
-      switch ending {
-      case .finish: promises.fulfil(.success(1))
-      case .cancel: witness.cancel()
-      }
-      return witness.subscription
-    }()
-    #expect(weakWitness == nil)
-    #expect(weakToken == nil)
-    withExtendedLifetime(kept) {}
+    expectPromisedPublisherReleasesItsJob(ending, fulfilling: .success(1), singleJob)
   }
 
   @Test func assertSingleTrapsOnASecondValueSentWithoutDemand() async {

@@ -12,44 +12,23 @@ import TraitsTesting
 
   /// What `checkSingle()` publishes for `events`, once there is demand.
   static func expected(_ events: [UpstreamEvent]) -> [Output] {
-    var first: Int?
-    for event in events {
-      switch event {
-      case let .value(value):
-        guard first == nil else { return [.subscription, .failure(.tooManyElements)] }
-        first = value
-      case .finished:
-        guard let first else { return [.subscription, .failure(.missingElement)] }
-        return [.subscription, .value(first), .finished]
-      case let .failure(code):
-        guard first == nil else { return [.subscription, .failure(.elementThenFailure(TestError(code: code)))] }
-        return [.subscription, .failure(.upstream(TestError(code: code)))]
-      }
-    }
-    return [.subscription]
+    expectedOneValueEvents(
+      for: events,
+      whenEmpty: [.subscription, .failure(.missingElement)],
+      tooManyElements: .tooManyElements,
+      elementThenFailure: { .elementThenFailure($0) },
+      upstream: { .upstream($0) }
+    )
   }
 
   @Test func checkSingleTurnsAnyEventSequenceIntoASingleOutput() {
-    let cases = Reliability.forEachCase("checkSingle", cases: Reliability.cases(light: 500, heavy: 100_000)) {
-      generator in
-      let events = UpstreamEvent.random(using: &generator)
-      let demand = generator.demand()
-      let upstream = Rogue<Int, TestError>()
-      let recorder = upstream.checkSingle().record(demand: demand)
-      upstream.play(events)
-      if demand == .none { recorder.request(.max(1)) }
-      var problems: [String] = []
-      let expected = Self.expected(events)
-      if recorder.events != expected {
-        problems.append("events \(events): got \(recorder.events), expected \(expected)")
-      }
-      if !isSingleShaped(recorder.events) { problems.append("not a single: \(recorder.events)") }
-      let sawSecondValue = expected.last == .failure(.tooManyElements)
-      if sawSecondValue != (upstream.log.cancels(of: 0) == 1) {
-        problems.append("the upstream was cancelled \(upstream.log.cancels(of: 0)) times")
-      }
-      return problems
-    }
+    let cases = checkOneValueCheckAgainstAnyEvents(
+      "checkSingle",
+      { $0.checkSingle() },
+      expected: Self.expected,
+      tooManyElements: .tooManyElements,
+      also: { isSingleShaped($0) ? [] : ["not a single: \($0)"] }
+    )
     #expect(cases > 0)
   }
 

@@ -1,4 +1,3 @@
-import LockSupport
 import MaybeTraits
 import ReactiveCore
 import SingleTraits
@@ -13,65 +12,34 @@ import TraitSubscriptions
 /// is cancelled) at most once.
 @Suite(.tags(.reliability)) struct TraitSubscriptionStressTests {
   @Test func single() {
-    #expect(
-      stress("TraitSubscriptions.Single", threads: 3) { (token: Token) -> StressSystem<Int, TestError> in
-        let jobs = Jobs(token: token)
-        return StressSystem(
-          sources: 1,
-          witnesses: 2,
-          send: { _, value in jobs.finish(.success(value)) },
-          complete: { _, failure in jobs.finish(failure ? .failure(TestError(code: 1)) : .success(-1)) },
-          subscribe: { witnesses in
-            for witness in witnesses {
-              witness.receive(subscription: CheckedSingle(downstream: witness, context: jobs))
-            }
-          }
-        )
-      } > 0
-    )
+    let rounds = stressPromised(
+      "TraitSubscriptions.Single",
+      value: { .success($0) },
+      ending: { $0 ? .failure(TestError(code: 1)) : .success(-1) },
+      promisesKeepTheToken: true
+    ) { jobs, _, witness in
+      witness.receive(subscription: CheckedSingle(downstream: witness, context: jobs))
+    }
+    #expect(rounds > 0)
   }
 
   @Test func maybe() {
-    #expect(
-      stress("TraitSubscriptions.Maybe", threads: 3) { (token: Token) -> StressSystem<Int, TestError> in
-        let jobs = Jobs(token: token)
-        return StressSystem(
-          sources: 1,
-          witnesses: 2,
-          send: { _, value in jobs.finish(.success(value)) },
-          complete: { _, failure in jobs.finish(failure ? .failure(TestError(code: 1)) : .finished) },
-          subscribe: { witnesses in
-            for witness in witnesses {
-              witness.receive(subscription: CheckedMaybe(downstream: witness, context: jobs))
-            }
-          }
-        )
-      } > 0
-    )
-  }
-}
-
-/// The jobs that the subscriptions started: the threads finish them all.
-final class Jobs: @unchecked Sendable {
-  // @unchecked Sendable: the receivers are under the lock, and called after it.
-  private let receivers = Lock<[(MaybeResult<Int, TestError>) -> Void]>([])
-  private let token: Token
-
-  init(token: Token) {
-    self.token = token
-  }
-
-  func start(_ receiver: @escaping (MaybeResult<Int, TestError>) -> Void) {
-    let carried = UncheckedSendable(receiver)
-    receivers.withLock { $0.append(carried.value) }
-  }
-
-  func finish(_ result: MaybeResult<Int, TestError>) {
-    for receiver in receivers.withLock({ $0 }) {
-      receiver(result)
+    let rounds = stressPromised(
+      "TraitSubscriptions.Maybe",
+      value: { .success($0) },
+      ending: { $0 ? .failure(TestError(code: 1)) : .finished },
+      promisesKeepTheToken: true
+    ) { jobs, _, witness in
+      witness.receive(subscription: CheckedMaybe(downstream: witness, context: jobs))
     }
+    #expect(rounds > 0)
   }
 }
+
+/// The jobs that the subscriptions started (each adds its result receiver);
+/// the threads finish them all. They keep the round's token, so that a
+/// subscription that keeps its context shows as a leak.
+typealias Jobs = StressPromises<MaybeResult<Int, TestError>>
 
 /// Counts a subscription's hooks, and records an issue if one runs twice,
 /// or if it both completes and is cancelled.
@@ -94,7 +62,7 @@ where Downstream.Input == Int, Downstream.Failure == TestError {
 
   override func start(with jobs: Jobs) {
     hooks.started()
-    jobs.start { [weak self] result in
+    jobs.add { [weak self] result in
       switch result {
       case let .success(value): self?.receive(.success(value))
       case let .failure(error): self?.receive(.failure(error))
@@ -114,7 +82,7 @@ where Downstream.Input == Int, Downstream.Failure == TestError {
 
   override func start(with jobs: Jobs) {
     hooks.started()
-    jobs.start { [weak self] result in self?.receive(result) }
+    jobs.add { [weak self] result in self?.receive(result) }
   }
 
   override func didCancel(with jobs: Jobs) { hooks.ended("didCancel") }
