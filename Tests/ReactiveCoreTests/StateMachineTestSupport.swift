@@ -41,8 +41,8 @@ extension CombiningMachine {
   }
 }
 
-extension CombineLatestStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
-extension MergeStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
+// The combineLatest and merge machines are one type, CombiningStateMachine.
+extension CombiningStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
 extension ZipStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
 
 /// A subscription that only has an identity, named for the assertions of
