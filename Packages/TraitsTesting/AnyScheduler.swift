@@ -33,9 +33,8 @@ public import ReactiveCore
 /// the base scheduler runs them.
 public struct AnyScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler, Sendable
 where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
-  /// What every call goes to: the base scheduler's operations, or the
-  /// closures of ``init(now:minimumTolerance:schedule:scheduleAfter:scheduleRepeating:)``.
-  private let operations: Operations<SchedulerTimeType, SchedulerOptions>
+  /// The scheduler every call goes to.
+  private let base: any ErasableScheduler<SchedulerTimeType, SchedulerOptions>
 
   /// Wraps `base`, forwarding every call to it.
   ///
@@ -49,13 +48,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     if let erased = base as? AnyScheduler {
       self = erased  // no wrapper around a wrapper
     } else {
-      operations = Operations(
-        currentTime: { base.now },
-        tolerance: { base.minimumTolerance },
-        scheduleNow: { base.schedule(options: $0, $1) },
-        scheduleLater: { base.schedule(after: $0, tolerance: $1, options: $2, $3) },
-        scheduleEvery: { base.schedule(after: $0, interval: $1, tolerance: $2, options: $3, $4) }
-      )
+      self.base = Erased(base: base)
     }
   }
 
@@ -97,7 +90,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         @escaping () -> Void
       ) -> any Cancellable
   ) {
-    operations = Operations(
+    base = ClosureScheduler(
       currentTime: now,
       tolerance: minimumTolerance,
       scheduleNow: schedule,
@@ -108,12 +101,12 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
 
   /// The base scheduler's time now.
   public var now: SchedulerTimeType {
-    operations.currentTime()
+    base.now
   }
 
   /// The base scheduler's minimum tolerance.
   public var minimumTolerance: SchedulerTimeType.Stride {
-    operations.tolerance()
+    base.minimumTolerance
   }
 
   /// Schedules `action` on the base scheduler, as soon as it can.
@@ -122,7 +115,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   ///   - options: The options, passed on.
   ///   - action: The action.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-    operations.scheduleNow(options, action)
+    base.schedule(options: options, action)
   }
 
   /// Schedules `action` on the base scheduler, once, from `date` on.
@@ -138,7 +131,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) {
-    operations.scheduleLater(date, tolerance, options, action)
+    base.schedule(after: date, tolerance: tolerance, options: options, action)
   }
 
   /// Schedules `action` on the base scheduler, from `date` on, every `interval`.
@@ -157,28 +150,93 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) -> any Cancellable {
-    operations.scheduleEvery(date, interval, tolerance, options, action)
+    base.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
   }
 }
 
-/// What an ``AnyScheduler`` calls: a closure per requirement of `Scheduler`,
-/// formed over the wrapped scheduler by ``AnyScheduler/init(_:)``, or given to
-/// ``AnyScheduler/init(now:minimumTolerance:schedule:scheduleAfter:scheduleRepeating:)``.
-///
-/// @unchecked Sendable: every closure is `@Sendable` in substance — it
-/// captures only a `Sendable` scheduler, or is one of the init's `@Sendable`
-/// closures. They are not typed `@Sendable`, because a `@Sendable` closure
-/// formed in ``AnyScheduler/init(_:)`` would capture the metatypes of the
-/// time and options types, which Swift 6 does not know to be Sendable
-/// (`SendableMetatypes`).
-private struct Operations<SchedulerTimeType: Strideable, SchedulerOptions>: @unchecked Sendable {
-  let currentTime: () -> SchedulerTimeType
-  let tolerance: () -> SchedulerTimeType.Stride
-  let scheduleNow: (SchedulerOptions?, @escaping () -> Void) -> Void
-  let scheduleLater: (SchedulerTimeType, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void) -> Void
+/// A scheduler that can be shared across threads, with its time and options
+/// as primary associated types, so that ``AnyScheduler`` holds one as an
+/// existential of its own two type parameters.
+private protocol ErasableScheduler<SchedulerTimeType, SchedulerOptions>: Scheduler, Sendable {
+  associatedtype SchedulerTimeType
+  associatedtype SchedulerOptions
+}
+
+/// A `Sendable` scheduler, as ``AnyScheduler`` holds it.
+private struct Erased<Base: Scheduler & Sendable>: ErasableScheduler {
+  typealias SchedulerTimeType = Base.SchedulerTimeType
+  typealias SchedulerOptions = Base.SchedulerOptions
+
+  let base: Base
+
+  var now: SchedulerTimeType { base.now }
+
+  var minimumTolerance: SchedulerTimeType.Stride { base.minimumTolerance }
+
+  func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    base.schedule(options: options, action)
+  }
+
+  func schedule(
+    after date: SchedulerTimeType,
+    tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) {
+    base.schedule(after: date, tolerance: tolerance, options: options, action)
+  }
+
+  func schedule(
+    after date: SchedulerTimeType,
+    interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    base.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
+  }
+}
+
+/// A scheduler made of `@Sendable` closures, as
+/// ``AnyScheduler/init(now:minimumTolerance:schedule:scheduleAfter:scheduleRepeating:)`` builds it.
+private struct ClosureScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: ErasableScheduler
+where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
+  let currentTime: @Sendable () -> SchedulerTimeType
+  let tolerance: @Sendable () -> SchedulerTimeType.Stride
+  let scheduleNow: @Sendable (SchedulerOptions?, @escaping () -> Void) -> Void
+  let scheduleLater:
+    @Sendable (SchedulerTimeType, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void) -> Void
   let scheduleEvery:
-    (SchedulerTimeType, SchedulerTimeType.Stride, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void) ->
-      any Cancellable
+    @Sendable (
+      SchedulerTimeType, SchedulerTimeType.Stride, SchedulerTimeType.Stride, SchedulerOptions?, @escaping () -> Void
+    ) -> any Cancellable
+
+  var now: SchedulerTimeType { currentTime() }
+
+  var minimumTolerance: SchedulerTimeType.Stride { tolerance() }
+
+  func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    scheduleNow(options, action)
+  }
+
+  func schedule(
+    after date: SchedulerTimeType,
+    tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) {
+    scheduleLater(date, tolerance, options, action)
+  }
+
+  func schedule(
+    after date: SchedulerTimeType,
+    interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    scheduleEvery(date, interval, tolerance, options, action)
+  }
 }
 
 /// The type-erased scheduler that stands for schedulers of the same time
