@@ -2,6 +2,8 @@
 /// and their `try` variants: keeps a value the predicate accepts, and
 /// ``Kind`` says which one.
 struct MatchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
+  typealias Output = Input
+
   /// Which accepted value the reduction keeps.
   enum Kind {
     /// Keep the first accepted value, and end the reduction there.

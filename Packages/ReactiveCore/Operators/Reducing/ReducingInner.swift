@@ -3,23 +3,24 @@
 /// A reduction is a small value type (a running result and the user's
 /// closure). It is touched by one thread at a time: the inner takes it out of
 /// its lock, calls ``receive(_:)`` outside the lock, and puts it back.
-protocol Reduction {
-  associatedtype Input
-  associatedtype Output
-  associatedtype UpstreamFailure: Error
-  associatedtype Failure: Error
-
-  /// Combine's name of the operator, the inner's `description`.
-  var name: StaticString { get }
-
+protocol Reduction: SubscriptionBody {
   /// Folds one value in; may call the user's closure.
   mutating func receive(_ input: Input) -> ReductionStep<Failure>
 
   /// The value to publish once the reduction is over, or nil to finish without one.
   func result() -> Output?
+}
 
-  /// The downstream failure for an upstream failure.
-  static func failure(_ error: UpstreamFailure) -> Failure
+extension Reduction {
+  func subscribe<Upstream: Publisher, Downstream: Subscriber>(_ downstream: Downstream, to upstream: Upstream)
+  where
+    Upstream.Output == Input,
+    Upstream.Failure == UpstreamFailure,
+    Downstream.Input == Output,
+    Downstream.Failure == Failure
+  {
+    upstream.subscribe(ReducingInner(downstream, self))
+  }
 }
 
 /// What a reduction wants after a value.

@@ -2,6 +2,8 @@
 /// `lookingFor` as soon as it finds one, `!lookingFor` if the upstream
 /// finishes first. `contains` looks for `true`, `allSatisfy` for `false`.
 struct SearchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
+  typealias Output = Bool
+
   let name: StaticString
   let lookingFor: Bool
   let predicate: (Input) throws(Failure) -> Bool

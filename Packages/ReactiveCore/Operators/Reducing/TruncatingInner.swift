@@ -2,14 +2,7 @@
 ///
 /// Like a ``Reduction``, a truncation is a small value type touched by one
 /// thread at a time, outside the inner's lock.
-protocol Truncation {
-  associatedtype Input
-  associatedtype UpstreamFailure: Error
-  associatedtype Failure: Error
-
-  /// Combine's name of the operator, the inner's `description`.
-  var name: StaticString { get }
-
+protocol Truncation: SubscriptionBody where Output == Input {
   /// Whether `request(.none)` traps, as in Combine's `prefix(while:)` and
   /// `drop(while:)`; otherwise it goes to the upstream as is (`output(in:)`).
   var zeroDemandTraps: Bool { get }
@@ -20,9 +13,18 @@ protocol Truncation {
 
   /// Decides the fate of one value; may call the user's closure.
   mutating func receive(_ input: Input) -> TruncationStep<Failure>
+}
 
-  /// The downstream failure for an upstream failure.
-  static func failure(_ error: UpstreamFailure) -> Failure
+extension Truncation {
+  func subscribe<Upstream: Publisher, Downstream: Subscriber>(_ downstream: Downstream, to upstream: Upstream)
+  where
+    Upstream.Output == Input,
+    Upstream.Failure == UpstreamFailure,
+    Downstream.Input == Input,
+    Downstream.Failure == Failure
+  {
+    upstream.subscribe(TruncatingInner(downstream, self))
+  }
 }
 
 /// What a truncation wants done with a value.
