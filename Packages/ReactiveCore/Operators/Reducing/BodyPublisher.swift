@@ -15,12 +15,28 @@ protocol SubscriptionBody {
   static func failure(_ error: UpstreamFailure) -> Failure
 
   /// Subscribes `downstream` to `upstream` through the inner that runs this body.
-  func subscribe<Upstream: Publisher, Downstream: Subscriber>(_ downstream: Downstream, to upstream: Upstream)
-  where
-    Upstream.Output == Input,
-    Upstream.Failure == UpstreamFailure,
-    Downstream.Input == Output,
-    Downstream.Failure == Failure
+  func subscribe(_ downstream: some Subscriber<Output, Failure>, to upstream: some Publisher<Input, UpstreamFailure>)
+}
+
+extension SubscriptionBody {
+  /// The `try` variants' bodies: an upstream failure goes down as is, typed
+  /// `any Error` (the cast always succeeds: `Failure` is `UpstreamFailure` or
+  /// `any Error`).
+  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
+}
+
+extension Reduction {
+  /// A reduction runs in a ``ReducingInner``.
+  func subscribe(_ downstream: some Subscriber<Output, Failure>, to upstream: some Publisher<Input, UpstreamFailure>) {
+    upstream.subscribe(ReducingInner(downstream, self))
+  }
+}
+
+extension Truncation {
+  /// A truncation runs in a ``TruncatingInner``.
+  func subscribe(_ downstream: some Subscriber<Output, Failure>, to upstream: some Publisher<Input, UpstreamFailure>) {
+    upstream.subscribe(TruncatingInner(downstream, self))
+  }
 }
 
 /// The publisher of an operator whose subscription is one of the shared

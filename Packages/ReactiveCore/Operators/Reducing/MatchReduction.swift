@@ -17,12 +17,6 @@ struct MatchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction 
   let predicate: (Input) throws(Failure) -> Bool
   var match: Input?
 
-  init(name: StaticString, kind: Kind, predicate: @escaping (Input) throws(Failure) -> Bool) {
-    self.name = name
-    self.kind = kind
-    self.predicate = predicate
-  }
-
   mutating func receive(_ input: Input) -> ReductionStep<Failure> {
     do {
       guard try predicate(input) else { return .proceed }
@@ -37,7 +31,4 @@ struct MatchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction 
   }
 
   func result() -> Input? { match }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for the try variants.
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }

@@ -158,11 +158,6 @@ struct ComparisonReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduc
   let ordered: (Input, Input) throws(Failure) -> Bool
   var greatest: Input?
 
-  init(name: StaticString, ordered: @escaping (Input, Input) throws(Failure) -> Bool) {
-    self.name = name
-    self.ordered = ordered
-  }
-
   mutating func receive(_ input: Input) -> ReductionStep<Failure> {
     guard let current = greatest else {
       greatest = input
@@ -179,7 +174,4 @@ struct ComparisonReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduc
   }
 
   func result() -> Input? { greatest }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for the try variants.
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }

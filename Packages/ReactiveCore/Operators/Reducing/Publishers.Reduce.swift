@@ -134,7 +134,4 @@ struct ReduceReduction<Input, Output, UpstreamFailure: Error, Failure: Error>: R
   }
 
   func result() -> Output? { partial }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for tryReduce.
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }

@@ -11,18 +11,6 @@ protocol Reduction: SubscriptionBody {
   func result() -> Output?
 }
 
-extension Reduction {
-  func subscribe<Upstream: Publisher, Downstream: Subscriber>(_ downstream: Downstream, to upstream: Upstream)
-  where
-    Upstream.Output == Input,
-    Upstream.Failure == UpstreamFailure,
-    Downstream.Input == Output,
-    Downstream.Failure == Failure
-  {
-    upstream.subscribe(ReducingInner(downstream, self))
-  }
-}
-
 /// What a reduction wants after a value.
 enum ReductionStep<Failure: Error> {
   /// Keep reducing.
@@ -95,7 +83,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
 
   func receive(subscription: any Subscription) {
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .awaitingSubscription(downstream, body):
           state = .accumulating(subscription, downstream, body, demanded: false)
@@ -128,7 +116,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
       result = nil
     }
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .reducing(upstream, downstream, demanded):
           switch step {
@@ -157,7 +145,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .accumulating(_, downstream, body, demanded):
           switch completion {
@@ -185,7 +173,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .accumulating(upstream, downstream, body, _):
           state = .accumulating(upstream, downstream, body, demanded: true)
@@ -205,7 +193,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
 
   func cancel() {
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .accumulating(upstream, _, _, _), let .reducing(upstream, _, _):
           state = .terminal
@@ -220,18 +208,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
     )
   }
 
-  // MARK: Deciding and acting
-
-  /// Runs `body` under the lock; the state it replaced is released after the
-  /// lock, since releasing a subscriber or a closure may call out.
-  private func transition(_ body: (inout State) -> Action) -> Action {
-    let (action, replaced) = state.withLock { state -> (Action, State) in
-      let replaced = state
-      return (body(&state), replaced)
-    }
-    _ = replaced
-    return action
-  }
+  // MARK: Acting
 
   private func perform(_ action: Action) {
     switch action {

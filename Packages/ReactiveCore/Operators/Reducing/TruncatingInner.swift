@@ -15,18 +15,6 @@ protocol Truncation: SubscriptionBody where Output == Input {
   mutating func receive(_ input: Input) -> TruncationStep<Failure>
 }
 
-extension Truncation {
-  func subscribe<Upstream: Publisher, Downstream: Subscriber>(_ downstream: Downstream, to upstream: Upstream)
-  where
-    Upstream.Output == Input,
-    Upstream.Failure == UpstreamFailure,
-    Downstream.Input == Input,
-    Downstream.Failure == Failure
-  {
-    upstream.subscribe(TruncatingInner(downstream, self))
-  }
-}
-
 /// What a truncation wants done with a value.
 enum TruncationStep<Failure: Error> {
   /// Pass the value downstream.
@@ -104,7 +92,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
 
   func receive(subscription: any Subscription) {
     _ = perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .awaitingSubscription(downstream, body):
           state = .forwarding(subscription, downstream, body)
@@ -137,7 +125,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     guard var body = taken else { return .none }
     let step = body.receive(input)  // the user's closure, outside the lock
     return perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .deciding(upstream, downstream):
           switch step {
@@ -169,7 +157,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     var early = false
-    let action = transition { state in
+    let action = state.transition { state -> Action in
       switch state {
       case let .forwarding(_, downstream, _):
         state = .terminal
@@ -209,7 +197,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
 
   func cancel() {
     _ = perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .forwarding(upstream, _, _), let .deciding(upstream, _):
           state = .terminal
@@ -225,18 +213,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     )
   }
 
-  // MARK: Deciding and acting
-
-  /// Runs `body` under the lock; the state it replaced is released after the
-  /// lock, since releasing a subscriber or a closure may call out.
-  private func transition(_ body: (inout State) -> Action) -> Action {
-    let (action, replaced) = state.withLock { state -> (Action, State) in
-      let replaced = state
-      return (body(&state), replaced)
-    }
-    _ = replaced
-    return action
-  }
+  // MARK: Acting
 
   /// Acts after the lock; returns the demand to give back to the upstream.
   private func perform(_ action: Action, _ input: Input?) -> Subscribers.Demand {
