@@ -42,3 +42,18 @@ enum SubscriptionLink<Downstream, Payload> {
     return end()
   }
 }
+
+extension Lock {
+  /// The first step of a subscription whose whole state is a
+  /// ``SubscriptionLink``: takes the upstream `subscription` under the lock,
+  /// then, after it, hands `inner` to the downstream, or cancels a
+  /// subscription that came second or after the end.
+  func accept<Downstream: Subscriber, Payload>(_ subscription: any Subscription, handing inner: some Subscription)
+  where Value == SubscriptionLink<Downstream, Payload> {
+    guard let downstream = withLock({ $0.accept(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: inner)
+  }
+}

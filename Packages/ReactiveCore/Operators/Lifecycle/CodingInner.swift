@@ -21,11 +21,7 @@ where Downstream.Failure == any Error {
   }
 
   func receive(subscription: any Subscription) {
-    guard let downstream = state.withLock({ $0.accept(subscription) }) else {
-      subscription.cancel()
-      return
-    }
-    downstream.receive(subscription: self)
+    state.accept(subscription, handing: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {

@@ -119,11 +119,7 @@ extension Publishers.Multicast {
     }
 
     func receive(subscription: any Subscription) {
-      guard let downstream = state.withLock({ $0.accept(subscription) }) else {
-        subscription.cancel()
-        return
-      }
-      downstream.receive(subscription: self)
+      state.accept(subscription, handing: self)
     }
 
     /// As in Combine, the demand downstream returns is requested from the
