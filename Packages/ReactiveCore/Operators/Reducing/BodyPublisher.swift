@@ -19,9 +19,10 @@ protocol SubscriptionBody {
 }
 
 extension SubscriptionBody {
-  /// The `try` variants' bodies: an upstream failure goes down as is, typed
-  /// `any Error` (the cast always succeeds: `Failure` is `UpstreamFailure` or
-  /// `any Error`).
+  /// An upstream failure goes down as is. The cast always succeeds: the
+  /// bodies that take this one (generic over both failure types) have
+  /// `Failure` equal to `UpstreamFailure`, or `any Error` for the `try`
+  /// variants. Bodies with a single failure type write their own, cast-free.
   static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }
 
