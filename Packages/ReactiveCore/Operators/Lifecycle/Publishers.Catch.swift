@@ -192,10 +192,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
   }
 
   func cancel() {
-    let taken = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
+    let taken = state.exchange(.terminal)
     switch taken {
     case let .upstream(subscription, _, _, _), let .replacement(subscription, _):
       subscription.cancel()
