@@ -2,23 +2,15 @@
 /// throwing `transform`; a thrown error cancels the upstream and fails the
 /// downstream with it. Demand passes straight through.
 ///
-/// States:
-/// - `awaitingSubscription`: created, no upstream subscription yet;
-/// - `subscribed`: values flow;
-/// - `terminal`: completed, failed by `transform`, or cancelled; holds nothing.
+/// Its state is a ``SubscriptionLink`` holding `transform`; a failure of
+/// `transform` ends it too.
 final class CodingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible
 where Downstream.Failure == any Error {
   typealias Failure = UpstreamFailure
   typealias Transform = (Input) throws -> Downstream.Input
 
-  private enum State {
-    case awaitingSubscription(Downstream, Transform)
-    case subscribed(any Subscription, Downstream, Transform)
-    case terminal
-  }
-
-  private let state: Lock<State>
+  private let state: Lock<SubscriptionLink<Downstream, Transform>>
   private let name: StaticString
 
   var description: String { name.description }
@@ -29,16 +21,7 @@ where Downstream.Failure == any Error {
   }
 
   func receive(subscription: any Subscription) {
-    let downstream = state.withLock { state -> Downstream? in
-      guard case let .awaitingSubscription(downstream, transform) = state else { return nil }
-      state = .subscribed(subscription, downstream, transform)
-      return downstream
-    }
-    guard let downstream else {
-      subscription.cancel()
-      return
-    }
-    downstream.receive(subscription: self)
+    state.accept(subscription, handing: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
@@ -52,12 +35,7 @@ where Downstream.Failure == any Error {
       output = try transform(input)
     } catch {
       // Fail only if still subscribed: a cancel may have come meanwhile.
-      let ended = state.withLock { state -> State in
-        guard case .subscribed = state else { return .terminal }
-        defer { state = .terminal }
-        return state
-      }
-      if case let .subscribed(subscription, downstream, _) = ended {
+      if case let .subscribed(subscription, downstream, _) = state.withLock({ $0.endSubscribed() }) {
         subscription.cancel()
         downstream.receive(completion: .failure(error))
       }
@@ -67,11 +45,7 @@ where Downstream.Failure == any Error {
   }
 
   func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    let ended = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
-    switch ended {
+    switch state.withLock({ $0.end() }) {
     case let .awaitingSubscription(downstream, _), let .subscribed(_, downstream, _):
       switch completion {
       case .finished:
@@ -86,20 +60,11 @@ where Downstream.Failure == any Error {
 
   func request(_ demand: Subscribers.Demand) {
     // As in Combine, `.none` goes to the upstream as is: the upstream decides.
-    let subscription = state.withLock { state -> (any Subscription)? in
-      guard case let .subscribed(subscription, _, _) = state else { return nil }
-      return subscription
-    }
-    subscription?.request(demand)
+    state.withLock { $0.subscription }?.request(demand)
   }
 
   func cancel() {
-    let ended = state.withLock { state -> State in
-      guard case .subscribed = state else { return .terminal }
-      defer { state = .terminal }
-      return state
-    }
-    if case let .subscribed(subscription, _, _) = ended {
+    if case let .subscribed(subscription, _, _) = state.withLock({ $0.endSubscribed() }) {
       subscription.cancel()
     }
   }

@@ -137,9 +137,14 @@ extension Publishers {
 /// - `awaitingReplacement`: the upstream failed, the replacement is being subscribed;
 /// - `replacement`: following the replacement, demand passes straight through;
 /// - `terminal`: completed or cancelled, holds nothing.
+///
+/// The upstream's events reach it through ``UpstreamSubscriber``; it is
+/// itself the replacement's subscriber.
 private final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscription,
-  CustomStringConvertible
+  Subscriber, CustomStringConvertible
 where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Output {
+  typealias Input = NewPublisher.Output
+  typealias Failure = NewPublisher.Failure
   typealias Handler = (Upstream.Failure) -> Result<NewPublisher, Downstream.Failure>
   typealias MapFailure = (NewPublisher.Failure) -> Downstream.Failure
 
@@ -187,10 +192,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
   }
 
   func cancel() {
-    let taken = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
+    let taken = state.exchange(.terminal)
     switch taken {
     case let .upstream(subscription, _, _, _), let .replacement(subscription, _):
       subscription.cancel()
@@ -290,7 +292,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     case let .replace(downstream, handler, error):
       switch handler(error) {
       case let .success(replacement):
-        replacement.subscribe(ReplacementSubscriber(inner: self))
+        replacement.subscribe(self)
       case let .failure(thrown):
         let stillWanted = state.withLock { state -> Bool in
           guard case .awaitingReplacement = state else { return false }
@@ -304,9 +306,9 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
   }
 
-  // MARK: Replacement side
+  // MARK: Replacement side (the inner is the replacement's subscriber)
 
-  func receiveReplacement(subscription: any Subscription) {
+  func receive(subscription: any Subscription) {
     let demand = state.withLock { state -> Subscribers.Demand? in
       switch state {
       case let .awaitingReplacement(downstream, demand):
@@ -325,7 +327,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
   }
 
-  func receiveReplacement(_ value: NewPublisher.Output) -> Subscribers.Demand {
+  func receive(_ value: NewPublisher.Output) -> Subscribers.Demand {
     let downstream = state.withLock { state -> Downstream? in
       guard case let .replacement(_, downstream) = state else { return nil }
       return downstream
@@ -333,7 +335,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     return downstream?.receive(value) ?? .none
   }
 
-  func receiveReplacement(completion: Subscribers.Completion<NewPublisher.Failure>) {
+  func receive(completion: Subscribers.Completion<NewPublisher.Failure>) {
     let downstream = state.withLock { state -> Downstream? in
       guard case let .replacement(_, downstream) = state else { return nil }
       state = .terminal
@@ -369,29 +371,6 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
       inner.receiveUpstream(completion: completion)
     }
   }
-
-  /// Subscribes the inner to the publisher the handler returned.
-  struct ReplacementSubscriber: Subscriber, CustomStringConvertible {
-    typealias Input = NewPublisher.Output
-    typealias Failure = NewPublisher.Failure
-
-    let inner: CatchInner
-
-    var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
-    var description: String { inner.description }
-
-    func receive(subscription: any Subscription) {
-      inner.receiveReplacement(subscription: subscription)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-      inner.receiveReplacement(input)
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-      inner.receiveReplacement(completion: completion)
-    }
-  }
 }
 
 extension CatchInner: CombineReflectable {
@@ -412,11 +391,6 @@ extension CatchInner: CombineReflectable {
 }
 
 extension CatchInner.UpstreamSubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
-  var customMirror: Mirror { inner.customMirror }
-  var playgroundDescription: Any { inner.playgroundDescription }
-}
-
-extension CatchInner.ReplacementSubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
   var customMirror: Mirror { inner.customMirror }
   var playgroundDescription: Any { inner.playgroundDescription }
 }

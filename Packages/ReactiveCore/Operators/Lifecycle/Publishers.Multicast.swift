@@ -100,24 +100,14 @@ extension Publishers {
 }
 
 extension Publishers.Multicast {
-  /// Stands between the subject and one subscriber.
-  ///
-  /// States:
-  /// - `awaitingSubscription`: created, no subscription from the subject yet;
-  /// - `subscribed`: holds the subject's subscription;
-  /// - `terminal`: completed or cancelled, holds nothing.
+  /// Stands between the subject and one subscriber; its state is a
+  /// ``SubscriptionLink`` to the subject's subscription.
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription(Downstream)
-      case subscribed(any Subscription, Downstream)
-      case terminal
-    }
-
-    private let state: Lock<State>
+    private let state: Lock<SubscriptionLink<Downstream, Void>>
 
     var description: String { "Multicast" }
 
@@ -125,27 +115,18 @@ extension Publishers.Multicast {
     var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream) {
-      state = Lock(.awaitingSubscription(downstream))
+      state = Lock(.awaitingSubscription(downstream, ()))
     }
 
     func receive(subscription: any Subscription) {
-      let downstream = state.withLock { state -> Downstream? in
-        guard case let .awaitingSubscription(downstream) = state else { return nil }
-        state = .subscribed(subscription, downstream)
-        return downstream
-      }
-      guard let downstream else {
-        subscription.cancel()
-        return
-      }
-      downstream.receive(subscription: self)
+      state.accept(subscription, handing: self)
     }
 
     /// As in Combine, the demand downstream returns is requested from the
     /// subject's subscription, not returned to the subject.
     func receive(_ input: Input) -> Subscribers.Demand {
       let link = state.withLock { state -> (any Subscription, Downstream)? in
-        guard case let .subscribed(subscription, downstream) = state else { return nil }
+        guard case let .subscribed(subscription, downstream, _) = state else { return nil }
         return (subscription, downstream)
       }
       guard let (subscription, downstream) = link else { return .none }
@@ -155,13 +136,8 @@ extension Publishers.Multicast {
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let taken = state.withLock { state -> State in
-        // Before its subscription, a completion is ignored, as in Combine.
-        guard case .subscribed = state else { return .terminal }
-        defer { state = .terminal }
-        return state
-      }
-      if case let .subscribed(_, downstream) = taken {
+      // Before its subscription, a completion is ignored, as in Combine.
+      if case let .subscribed(_, downstream, _) = state.withLock({ $0.endSubscribed() }) {
         downstream.receive(completion: completion)
       }
     }
@@ -169,20 +145,11 @@ extension Publishers.Multicast {
     /// Passes any demand on, `.none` included, as Combine does: the
     /// subject's subscription decides (`PassthroughSubject`'s traps).
     func request(_ demand: Subscribers.Demand) {
-      let subscription = state.withLock { state -> (any Subscription)? in
-        guard case let .subscribed(subscription, _) = state else { return nil }
-        return subscription
-      }
-      subscription?.request(demand)
+      state.withLock { $0.subscription }?.request(demand)
     }
 
     func cancel() {
-      let taken = state.withLock { state -> State in
-        guard case .subscribed = state else { return .terminal }
-        defer { state = .terminal }
-        return state
-      }
-      if case let .subscribed(subscription, _) = taken {
+      if case let .subscribed(subscription, _, _) = state.withLock({ $0.endSubscribed() }) {
         subscription.cancel()
       }
     }

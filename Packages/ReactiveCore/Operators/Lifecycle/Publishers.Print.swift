@@ -68,10 +68,7 @@ extension Publishers {
 }
 
 extension Publishers.Print {
-  /// States of the link (`Link`):
-  /// - `awaitingSubscription`: created, no upstream subscription yet;
-  /// - `subscribed`: holds the upstream subscription;
-  /// - `terminal`: completed or cancelled, holds nothing.
+  /// Its link to the upstream subscription is a ``SubscriptionLink``.
   ///
   /// The lines wait in `pending` for the one thread that writes (`writing`);
   /// that thread takes the stream out of the lock while it writes.
@@ -80,14 +77,8 @@ extension Publishers.Print {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum Link {
-      case awaitingSubscription(Downstream)
-      case subscribed(any Subscription, Downstream)
-      case terminal
-    }
-
     private struct State {
-      var link: Link
+      var link: SubscriptionLink<Downstream, Void>
       var stream: (any TextOutputStream)?
       var pending: [String] = []
       var writing = false
@@ -113,18 +104,13 @@ extension Publishers.Print {
     var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
-      state = Lock(State(link: .awaitingSubscription(downstream), stream: stream))
+      state = Lock(State(link: .awaitingSubscription(downstream, ()), stream: stream))
       self.prefix = prefix.isEmpty ? "" : "\(prefix): "
     }
 
     func receive(subscription: any Subscription) {
       log("receive subscription: (\(subscription))")
-      let downstream = state.withLock { state -> Downstream? in
-        guard case let .awaitingSubscription(downstream) = state.link else { return nil }
-        state.link = .subscribed(subscription, downstream)
-        return downstream
-      }
-      guard let downstream else {
+      guard let downstream = state.withLock({ $0.link.accept(subscription) }) else {
         subscription.cancel()
         return
       }
@@ -134,7 +120,7 @@ extension Publishers.Print {
     func receive(_ input: Input) -> Subscribers.Demand {
       log("receive value: (\(input))")
       let downstream = state.withLock { state -> Downstream? in
-        guard case let .subscribed(_, downstream) = state.link else { return nil }
+        guard case let .subscribed(_, downstream, _) = state.link else { return nil }
         return downstream
       }
       guard let downstream else { return .none }
@@ -152,12 +138,8 @@ extension Publishers.Print {
       case let .failure(error):
         log("receive error: (\(error))")
       }
-      let taken = state.withLock { state -> Link in
-        defer { state.link = .terminal }
-        return state.link
-      }
-      switch taken {
-      case let .awaitingSubscription(downstream), let .subscribed(_, downstream):
+      switch state.withLock({ $0.link.end() }) {
+      case let .awaitingSubscription(downstream, _), let .subscribed(_, downstream, _):
         downstream.receive(completion: completion)
       case .terminal:
         break
@@ -167,21 +149,12 @@ extension Publishers.Print {
     func request(_ demand: Subscribers.Demand) {
       // As in Combine, `.none` is logged and goes to the upstream as is: the upstream decides.
       log(Self.describe(demand))
-      let subscription = state.withLock { state -> (any Subscription)? in
-        guard case let .subscribed(subscription, _) = state.link else { return nil }
-        return subscription
-      }
-      subscription?.request(demand)
+      state.withLock { $0.link.subscription }?.request(demand)
     }
 
     func cancel() {
       log("receive cancel")
-      let taken = state.withLock { state -> Link in
-        guard case .subscribed = state.link else { return .terminal }
-        defer { state.link = .terminal }
-        return state.link
-      }
-      if case let .subscribed(subscription, _) = taken {
+      if case let .subscribed(subscription, _, _) = state.withLock({ $0.link.endSubscribed() }) {
         subscription.cancel()
       }
     }

@@ -225,10 +225,7 @@ extension Publishers.Retry {
     }
 
     func cancel() {
-      let taken = state.withLock { state -> State in
-        defer { state = .terminal }
-        return state
-      }
+      let taken = state.exchange(.terminal)
       if case let .active(active) = taken {
         active.subscription?.cancel()
       }

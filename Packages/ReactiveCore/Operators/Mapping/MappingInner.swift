@@ -194,10 +194,7 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   /// Moves to `terminal` and returns what was there, to use and release after the lock.
   @inlinable
   func end() -> State {
-    state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
+    state.exchange(.terminal)
   }
 
   /// The step threw: cancel the upstream, fail the downstream.

@@ -170,10 +170,7 @@ where Downstream.Input == Input {
 
   @inlinable
   func cancel() {
-    let ended = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
+    let ended = state.exchange(.terminal)
     if case let .subscribed(upstream, _, _, _, _) = ended {
       upstream.cancel()
     }

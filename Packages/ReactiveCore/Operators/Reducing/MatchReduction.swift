@@ -2,6 +2,8 @@
 /// and their `try` variants: keeps a value the predicate accepts, and
 /// ``Kind`` says which one.
 struct MatchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
+  typealias Output = Input
+
   /// Which accepted value the reduction keeps.
   enum Kind {
     /// Keep the first accepted value, and end the reduction there.
@@ -14,12 +16,6 @@ struct MatchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction 
   let kind: Kind
   let predicate: (Input) throws(Failure) -> Bool
   var match: Input?
-
-  init(name: StaticString, kind: Kind, predicate: @escaping (Input) throws(Failure) -> Bool) {
-    self.name = name
-    self.kind = kind
-    self.predicate = predicate
-  }
 
   mutating func receive(_ input: Input) -> ReductionStep<Failure> {
     do {
@@ -35,7 +31,4 @@ struct MatchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction 
   }
 
   func result() -> Input? { match }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for the try variants.
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }

@@ -35,7 +35,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher returned by ``Publisher/allSatisfy(_:)``: `true` unless
   /// some upstream value fails `predicate`.
-  public struct AllSatisfy<Upstream: Publisher>: Publisher {
+  public struct AllSatisfy<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Bool
     public typealias Failure = Upstream.Failure
 
@@ -56,23 +56,14 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          SearchReduction<Upstream.Output, Failure, Failure>(
-            name: "AllSatisfy",
-            lookingFor: false,
-            predicate: predicate
-          )
-        )
-      )
+    func makeBody() -> SearchReduction<Upstream.Output, Failure, Failure> {
+      SearchReduction<Upstream.Output, Failure, Failure>(name: "AllSatisfy", lookingFor: false, predicate: predicate)
     }
   }
 
   /// The publisher returned by ``Publisher/tryAllSatisfy(_:)``: `true` unless
   /// some upstream value fails `predicate`, or the error it throws.
-  public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
+  public struct TryAllSatisfy<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Bool
     public typealias Failure = any Error
 
@@ -93,17 +84,8 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          SearchReduction<Upstream.Output, Upstream.Failure, any Error>(
-            name: "TryAllSatisfy",
-            lookingFor: false,
-            predicate: predicate
-          )
-        )
-      )
+    func makeBody() -> SearchReduction<Upstream.Output, Upstream.Failure, any Error> {
+      SearchReduction(name: "TryAllSatisfy", lookingFor: false, predicate: predicate)
     }
   }
 }

@@ -21,7 +21,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher returned by ``Publisher/collect()``: one array of every
   /// upstream value, sent at the upstream's finish.
-  public struct Collect<Upstream: Publisher>: Publisher {
+  public struct Collect<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = [Upstream.Output]
     public typealias Failure = Upstream.Failure
 
@@ -36,14 +36,16 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingInner(subscriber, CollectReduction<Upstream.Output, Failure>()))
+    func makeBody() -> CollectReduction<Upstream.Output, Failure> {
+      CollectReduction()
     }
   }
 }
 
 /// Appends every value to an array.
-private struct CollectReduction<Element, Failure: Error>: Reduction {
+struct CollectReduction<Element, Failure: Error>: Reduction {
+  typealias Input = Element
+  typealias Output = [Element]
   typealias UpstreamFailure = Failure
 
   var name: StaticString { "Collect" }

@@ -141,10 +141,7 @@ where Downstream.Input == [Element] {
   }
 
   func cancel() {
-    let replaced = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
+    let replaced = state.exchange(.terminal)
     if case let .collecting(upstream, _, _) = replaced {
       upstream.cancel()
     }

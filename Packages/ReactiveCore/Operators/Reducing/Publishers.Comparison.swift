@@ -92,7 +92,7 @@ extension Publisher {
 extension Publishers {
   /// A publisher that publishes the greatest element of a stream, by an
   /// ordering, once the stream finishes.
-  public struct Comparison<Upstream: Publisher>: Publisher {
+  public struct Comparison<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
@@ -113,19 +113,14 @@ extension Publishers {
       self.areInIncreasingOrder = areInIncreasingOrder
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          ComparisonReduction<Output, Failure, Failure>(name: "Comparison", ordered: areInIncreasingOrder)
-        )
-      )
+    func makeBody() -> ComparisonReduction<Output, Failure, Failure> {
+      ComparisonReduction<Output, Failure, Failure>(name: "Comparison", ordered: areInIncreasingOrder)
     }
   }
 
   /// A publisher that publishes the greatest element of a stream, by a
   /// throwing ordering, once the stream finishes, and fails with the ordering's error.
-  public struct TryComparison<Upstream: Publisher>: Publisher {
+  public struct TryComparison<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
@@ -149,27 +144,19 @@ extension Publishers {
       self.areInIncreasingOrder = areInIncreasingOrder
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          ComparisonReduction<Output, Upstream.Failure, any Error>(name: "TryComparison", ordered: areInIncreasingOrder)
-        )
-      )
+    func makeBody() -> ComparisonReduction<Output, Upstream.Failure, any Error> {
+      ComparisonReduction(name: "TryComparison", ordered: areInIncreasingOrder)
     }
   }
 }
 
 /// Keeps the greatest value so far: a new value replaces it only if it comes strictly after it.
-private struct ComparisonReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
+struct ComparisonReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
+  typealias Output = Input
+
   let name: StaticString
   let ordered: (Input, Input) throws(Failure) -> Bool
   var greatest: Input?
-
-  init(name: StaticString, ordered: @escaping (Input, Input) throws(Failure) -> Bool) {
-    self.name = name
-    self.ordered = ordered
-  }
 
   mutating func receive(_ input: Input) -> ReductionStep<Failure> {
     guard let current = greatest else {
@@ -187,7 +174,4 @@ private struct ComparisonReduction<Input, UpstreamFailure: Error, Failure: Error
   }
 
   func result() -> Input? { greatest }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for the try variants.
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }

@@ -47,7 +47,7 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that publishes whether a stream contains a given element.
-  public struct Contains<Upstream: Publisher>: Publisher where Upstream.Output: Equatable {
+  public struct Contains<Upstream: Publisher>: Publisher, BodyPublisher where Upstream.Output: Equatable {
     public typealias Output = Bool
     public typealias Failure = Upstream.Failure
 
@@ -68,19 +68,14 @@ extension Publishers {
       self.output = output
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    func makeBody() -> SearchReduction<Upstream.Output, Failure, Failure> {
       let output = output
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          SearchReduction<Upstream.Output, Failure, Failure>(name: "Contains", lookingFor: true) { $0 == output }
-        )
-      )
+      return SearchReduction<Upstream.Output, Failure, Failure>(name: "Contains", lookingFor: true) { $0 == output }
     }
   }
 
   /// A publisher that publishes whether a stream contains an element that satisfies a predicate.
-  public struct ContainsWhere<Upstream: Publisher>: Publisher {
+  public struct ContainsWhere<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Bool
     public typealias Failure = Upstream.Failure
 
@@ -101,23 +96,14 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          SearchReduction<Upstream.Output, Failure, Failure>(
-            name: "ContainsWhere",
-            lookingFor: true,
-            predicate: predicate
-          )
-        )
-      )
+    func makeBody() -> SearchReduction<Upstream.Output, Failure, Failure> {
+      SearchReduction<Upstream.Output, Failure, Failure>(name: "ContainsWhere", lookingFor: true, predicate: predicate)
     }
   }
 
   /// A publisher that publishes whether a stream contains an element that
   /// satisfies a throwing predicate, and fails with the predicate's error.
-  public struct TryContainsWhere<Upstream: Publisher>: Publisher {
+  public struct TryContainsWhere<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Bool
     public typealias Failure = any Error
 
@@ -138,17 +124,8 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          SearchReduction<Upstream.Output, Upstream.Failure, any Error>(
-            name: "TryContainsWhere",
-            lookingFor: true,
-            predicate: predicate
-          )
-        )
-      )
+    func makeBody() -> SearchReduction<Upstream.Output, Upstream.Failure, any Error> {
+      SearchReduction(name: "TryContainsWhere", lookingFor: true, predicate: predicate)
     }
   }
 }

@@ -17,7 +17,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher returned by ``Publisher/count()``: how many values the
   /// upstream sent, published at its finish.
-  public struct Count<Upstream: Publisher>: Publisher {
+  public struct Count<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Int
     public typealias Failure = Upstream.Failure
 
@@ -32,14 +32,15 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingInner(subscriber, CountReduction<Upstream.Output, Failure>()))
+    func makeBody() -> CountReduction<Upstream.Output, Failure> {
+      CountReduction()
     }
   }
 }
 
 /// Counts the values.
-private struct CountReduction<Input, Failure: Error>: Reduction {
+struct CountReduction<Input, Failure: Error>: Reduction {
+  typealias Output = Int
   typealias UpstreamFailure = Failure
 
   var name: StaticString { "Count" }

@@ -119,10 +119,7 @@ private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription,
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let replaced = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
+    let replaced = state.exchange(.terminal)
     switch replaced {
     case let .subscribed(_, downstream, _), let .awaitingUpstream(downstream, _, _):
       // Before the upstream's subscription, the upstream breaks the contract; the
@@ -150,10 +147,7 @@ private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription,
   }
 
   func cancel() {
-    let replaced = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
+    let replaced = state.exchange(.terminal)
     if case let .subscribed(upstream, _, _) = replaced {
       upstream.cancel()
     }

@@ -37,7 +37,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher returned by ``Publisher/drop(while:)``: the upstream's
   /// values from the first one `predicate` refuses onwards.
-  public struct DropWhile<Upstream: Publisher>: Publisher {
+  public struct DropWhile<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
@@ -58,19 +58,14 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        TruncatingInner(
-          subscriber,
-          WhileTruncation<Output, Failure, Failure>(name: "DropWhile", kind: .drop, predicate: predicate)
-        )
-      )
+    func makeBody() -> WhileTruncation<Output, Failure, Failure> {
+      WhileTruncation<Output, Failure, Failure>(name: "DropWhile", kind: .drop, predicate: predicate)
     }
   }
 
   /// A publisher that drops elements while a throwing predicate holds, then
   /// republishes the rest, and fails with the predicate's error.
-  public struct TryDropWhile<Upstream: Publisher>: Publisher {
+  public struct TryDropWhile<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
@@ -91,13 +86,8 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        TruncatingInner(
-          subscriber,
-          WhileTruncation<Output, Upstream.Failure, any Error>(name: "TryDropWhile", kind: .drop, predicate: predicate)
-        )
-      )
+    func makeBody() -> WhileTruncation<Output, Upstream.Failure, any Error> {
+      WhileTruncation(name: "TryDropWhile", kind: .drop, predicate: predicate)
     }
   }
 }

@@ -56,7 +56,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher returned by ``Publisher/first()``: at most one value, the
   /// upstream's first.
-  public struct First<Upstream: Publisher>: Publisher {
+  public struct First<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
@@ -71,16 +71,14 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(subscriber, MatchReduction<Output, Failure, Failure>(name: "First", kind: .first) { _ in true })
-      )
+    func makeBody() -> MatchReduction<Output, Failure, Failure> {
+      MatchReduction<Output, Failure, Failure>(name: "First", kind: .first) { _ in true }
     }
   }
 
   /// The publisher returned by ``Publisher/first(where:)``: at most one value,
   /// the first one `predicate` accepts.
-  public struct FirstWhere<Upstream: Publisher>: Publisher {
+  public struct FirstWhere<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
@@ -101,20 +99,15 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      // "TryFirst" is the name Combine's FirstWhere reports.
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          MatchReduction<Output, Failure, Failure>(name: "TryFirst", kind: .first, predicate: predicate)
-        )
-      )
+    // "TryFirst" is the name Combine's FirstWhere reports.
+    func makeBody() -> MatchReduction<Output, Failure, Failure> {
+      MatchReduction<Output, Failure, Failure>(name: "TryFirst", kind: .first, predicate: predicate)
     }
   }
 
   /// The publisher returned by ``Publisher/tryFirst(where:)``: at most one
   /// value, the first one `predicate` accepts, or the error it throws.
-  public struct TryFirstWhere<Upstream: Publisher>: Publisher {
+  public struct TryFirstWhere<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
@@ -135,13 +128,8 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          MatchReduction<Output, Upstream.Failure, any Error>(name: "TryFirstWhere", kind: .first, predicate: predicate)
-        )
-      )
+    func makeBody() -> MatchReduction<Output, Upstream.Failure, any Error> {
+      MatchReduction(name: "TryFirstWhere", kind: .first, predicate: predicate)
     }
   }
 }

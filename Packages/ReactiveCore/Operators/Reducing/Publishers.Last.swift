@@ -55,7 +55,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher returned by ``Publisher/last()``: at most one value, the
   /// upstream's final one, sent after it finishes.
-  public struct Last<Upstream: Publisher>: Publisher {
+  public struct Last<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
@@ -70,16 +70,14 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(subscriber, MatchReduction<Output, Failure, Failure>(name: "Last", kind: .last) { _ in true })
-      )
+    func makeBody() -> MatchReduction<Output, Failure, Failure> {
+      MatchReduction<Output, Failure, Failure>(name: "Last", kind: .last) { _ in true }
     }
   }
 
   /// The publisher returned by ``Publisher/last(where:)``: at most one value,
   /// the final one `predicate` accepted, sent after the upstream finishes.
-  public struct LastWhere<Upstream: Publisher>: Publisher {
+  public struct LastWhere<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
@@ -100,19 +98,14 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          MatchReduction<Output, Failure, Failure>(name: "LastWhere", kind: .last, predicate: predicate)
-        )
-      )
+    func makeBody() -> MatchReduction<Output, Failure, Failure> {
+      MatchReduction<Output, Failure, Failure>(name: "LastWhere", kind: .last, predicate: predicate)
     }
   }
 
   /// The publisher returned by ``Publisher/tryLast(where:)``: at most one
   /// value, the final one `predicate` accepted, or the error it throws.
-  public struct TryLastWhere<Upstream: Publisher>: Publisher {
+  public struct TryLastWhere<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
@@ -133,13 +126,8 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          MatchReduction<Output, Upstream.Failure, any Error>(name: "TryLastWhere", kind: .last, predicate: predicate)
-        )
-      )
+    func makeBody() -> MatchReduction<Output, Upstream.Failure, any Error> {
+      MatchReduction(name: "TryLastWhere", kind: .last, predicate: predicate)
     }
   }
 }

@@ -55,7 +55,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher returned by `prefix(_:)` and `output(at:)`/`output(in:)`:
   /// the upstream's values at the positions in ``range``.
-  public struct Output<Upstream: Publisher>: Publisher {
+  public struct Output<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
@@ -85,14 +85,14 @@ extension Publishers {
       self.range = range
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(TruncatingInner(subscriber, OutputTruncation<Output, Failure>(range: range)))
+    func makeBody() -> OutputTruncation<Output, Failure> {
+      OutputTruncation(range: range)
     }
   }
 }
 
 /// Skips the values before the range, forwards those in it, and finishes on the next one.
-private struct OutputTruncation<Input, Failure: Error>: Truncation {
+struct OutputTruncation<Input, Failure: Error>: Truncation {
   typealias UpstreamFailure = Failure
 
   var name: StaticString { "Output" }

@@ -39,7 +39,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher returned by ``Publisher/prefix(while:)``: the upstream's
   /// values up to the first one `predicate` refuses.
-  public struct PrefixWhile<Upstream: Publisher>: Publisher {
+  public struct PrefixWhile<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
@@ -60,19 +60,14 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        TruncatingInner(
-          subscriber,
-          WhileTruncation<Output, Failure, Failure>(name: "PrefixWhile", kind: .prefix, predicate: predicate)
-        )
-      )
+    func makeBody() -> WhileTruncation<Output, Failure, Failure> {
+      WhileTruncation<Output, Failure, Failure>(name: "PrefixWhile", kind: .prefix, predicate: predicate)
     }
   }
 
   /// The publisher returned by ``Publisher/tryPrefix(while:)``: the upstream's
   /// values up to the first one `predicate` refuses, or its error.
-  public struct TryPrefixWhile<Upstream: Publisher>: Publisher {
+  public struct TryPrefixWhile<Upstream: Publisher>: Publisher, BodyPublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error
 
@@ -93,17 +88,8 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        TruncatingInner(
-          subscriber,
-          WhileTruncation<Output, Upstream.Failure, any Error>(
-            name: "TryPrefixWhile",
-            kind: .prefix,
-            predicate: predicate
-          )
-        )
-      )
+    func makeBody() -> WhileTruncation<Output, Upstream.Failure, any Error> {
+      WhileTruncation(name: "TryPrefixWhile", kind: .prefix, predicate: predicate)
     }
   }
 }

@@ -47,7 +47,7 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that folds every element of a stream into one value, published when the stream finishes.
-  public struct Reduce<Upstream: Publisher, Output>: Publisher {
+  public struct Reduce<Upstream: Publisher, Output>: Publisher, BodyPublisher {
     public typealias Failure = Upstream.Failure
 
     /// The publisher this operator subscribes to.
@@ -72,23 +72,18 @@ extension Publishers {
       self.nextPartialResult = nextPartialResult
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          ReduceReduction<Upstream.Output, Output, Failure, Failure>(
-            name: "Reduce",
-            partial: initial,
-            next: nextPartialResult
-          )
-        )
+    func makeBody() -> ReduceReduction<Upstream.Output, Output, Failure, Failure> {
+      ReduceReduction<Upstream.Output, Output, Failure, Failure>(
+        name: "Reduce",
+        partial: initial,
+        next: nextPartialResult
       )
     }
   }
 
   /// A publisher that folds every element of a stream into one value with a
   /// throwing closure, and fails with the closure's error.
-  public struct TryReduce<Upstream: Publisher, Output>: Publisher {
+  public struct TryReduce<Upstream: Publisher, Output>: Publisher, BodyPublisher {
     public typealias Failure = any Error
 
     /// The publisher this operator subscribes to.
@@ -117,23 +112,14 @@ extension Publishers {
       self.nextPartialResult = nextPartialResult
     }
 
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner(
-          subscriber,
-          ReduceReduction<Upstream.Output, Output, Upstream.Failure, any Error>(
-            name: "TryReduce",
-            partial: initial,
-            next: nextPartialResult
-          )
-        )
-      )
+    func makeBody() -> ReduceReduction<Upstream.Output, Output, Upstream.Failure, any Error> {
+      ReduceReduction(name: "TryReduce", partial: initial, next: nextPartialResult)
     }
   }
 }
 
 /// Folds each value into the partial result.
-private struct ReduceReduction<Input, Output, UpstreamFailure: Error, Failure: Error>: Reduction {
+struct ReduceReduction<Input, Output, UpstreamFailure: Error, Failure: Error>: Reduction {
   let name: StaticString
   var partial: Output
   let next: (Output, Input) throws(Failure) -> Output
@@ -148,7 +134,4 @@ private struct ReduceReduction<Input, Output, UpstreamFailure: Error, Failure: E
   }
 
   func result() -> Output? { partial }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for tryReduce.
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }

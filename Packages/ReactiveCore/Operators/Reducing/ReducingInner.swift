@@ -3,23 +3,12 @@
 /// A reduction is a small value type (a running result and the user's
 /// closure). It is touched by one thread at a time: the inner takes it out of
 /// its lock, calls ``receive(_:)`` outside the lock, and puts it back.
-protocol Reduction {
-  associatedtype Input
-  associatedtype Output
-  associatedtype UpstreamFailure: Error
-  associatedtype Failure: Error
-
-  /// Combine's name of the operator, the inner's `description`.
-  var name: StaticString { get }
-
+protocol Reduction: SubscriptionBody {
   /// Folds one value in; may call the user's closure.
   mutating func receive(_ input: Input) -> ReductionStep<Failure>
 
   /// The value to publish once the reduction is over, or nil to finish without one.
   func result() -> Output?
-
-  /// The downstream failure for an upstream failure.
-  static func failure(_ error: UpstreamFailure) -> Failure
 }
 
 /// What a reduction wants after a value.
@@ -94,7 +83,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
 
   func receive(subscription: any Subscription) {
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .awaitingSubscription(downstream, body):
           state = .accumulating(subscription, downstream, body, demanded: false)
@@ -127,7 +116,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
       result = nil
     }
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .reducing(upstream, downstream, demanded):
           switch step {
@@ -156,7 +145,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .accumulating(_, downstream, body, demanded):
           switch completion {
@@ -184,7 +173,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .accumulating(upstream, downstream, body, _):
           state = .accumulating(upstream, downstream, body, demanded: true)
@@ -204,7 +193,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
 
   func cancel() {
     perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .accumulating(upstream, _, _, _), let .reducing(upstream, _, _):
           state = .terminal
@@ -219,18 +208,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
     )
   }
 
-  // MARK: Deciding and acting
-
-  /// Runs `body` under the lock; the state it replaced is released after the
-  /// lock, since releasing a subscriber or a closure may call out.
-  private func transition(_ body: (inout State) -> Action) -> Action {
-    let (action, replaced) = state.withLock { state -> (Action, State) in
-      let replaced = state
-      return (body(&state), replaced)
-    }
-    _ = replaced
-    return action
-  }
+  // MARK: Acting
 
   private func perform(_ action: Action) {
     switch action {

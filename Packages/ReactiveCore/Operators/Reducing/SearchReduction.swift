@@ -2,16 +2,12 @@
 /// `lookingFor` as soon as it finds one, `!lookingFor` if the upstream
 /// finishes first. `contains` looks for `true`, `allSatisfy` for `false`.
 struct SearchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction {
+  typealias Output = Bool
+
   let name: StaticString
   let lookingFor: Bool
   let predicate: (Input) throws(Failure) -> Bool
   var found = false
-
-  init(name: StaticString, lookingFor: Bool, predicate: @escaping (Input) throws(Failure) -> Bool) {
-    self.name = name
-    self.lookingFor = lookingFor
-    self.predicate = predicate
-  }
 
   mutating func receive(_ input: Input) -> ReductionStep<Failure> {
     do {
@@ -24,7 +20,4 @@ struct SearchReduction<Input, UpstreamFailure: Error, Failure: Error>: Reduction
   }
 
   func result() -> Bool? { found ? lookingFor : !lookingFor }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for the try variants.
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }

@@ -2,14 +2,7 @@
 ///
 /// Like a ``Reduction``, a truncation is a small value type touched by one
 /// thread at a time, outside the inner's lock.
-protocol Truncation {
-  associatedtype Input
-  associatedtype UpstreamFailure: Error
-  associatedtype Failure: Error
-
-  /// Combine's name of the operator, the inner's `description`.
-  var name: StaticString { get }
-
+protocol Truncation: SubscriptionBody where Output == Input {
   /// Whether `request(.none)` traps, as in Combine's `prefix(while:)` and
   /// `drop(while:)`; otherwise it goes to the upstream as is (`output(in:)`).
   var zeroDemandTraps: Bool { get }
@@ -20,9 +13,6 @@ protocol Truncation {
 
   /// Decides the fate of one value; may call the user's closure.
   mutating func receive(_ input: Input) -> TruncationStep<Failure>
-
-  /// The downstream failure for an upstream failure.
-  static func failure(_ error: UpstreamFailure) -> Failure
 }
 
 /// What a truncation wants done with a value.
@@ -102,7 +92,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
 
   func receive(subscription: any Subscription) {
     _ = perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .awaitingSubscription(downstream, body):
           state = .forwarding(subscription, downstream, body)
@@ -135,7 +125,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     guard var body = taken else { return .none }
     let step = body.receive(input)  // the user's closure, outside the lock
     return perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .deciding(upstream, downstream):
           switch step {
@@ -167,7 +157,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     var early = false
-    let action = transition { state in
+    let action = state.transition { state -> Action in
       switch state {
       case let .forwarding(_, downstream, _):
         state = .terminal
@@ -207,7 +197,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
 
   func cancel() {
     _ = perform(
-      transition { state in
+      state.transition { state in
         switch state {
         case let .forwarding(upstream, _, _), let .deciding(upstream, _):
           state = .terminal
@@ -223,18 +213,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     )
   }
 
-  // MARK: Deciding and acting
-
-  /// Runs `body` under the lock; the state it replaced is released after the
-  /// lock, since releasing a subscriber or a closure may call out.
-  private func transition(_ body: (inout State) -> Action) -> Action {
-    let (action, replaced) = state.withLock { state -> (Action, State) in
-      let replaced = state
-      return (body(&state), replaced)
-    }
-    _ = replaced
-    return action
-  }
+  // MARK: Acting
 
   /// Acts after the lock; returns the demand to give back to the upstream.
   private func perform(_ action: Action, _ input: Input?) -> Subscribers.Demand {

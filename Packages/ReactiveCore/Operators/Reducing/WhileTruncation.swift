@@ -23,12 +23,6 @@ struct WhileTruncation<Input, UpstreamFailure: Error, Failure: Error>: Truncatio
   // Combine's `prefix(while:)` traps; its `drop(while:)` ignores them.
   var earlyEventsTrap: Bool { kind == .prefix }
 
-  init(name: StaticString, kind: Kind, predicate: @escaping (Input) throws(Failure) -> Bool) {
-    self.name = name
-    self.kind = kind
-    self.predicate = predicate
-  }
-
   mutating func receive(_ input: Input) -> TruncationStep<Failure> {
     guard predicateHolds else { return .forward }
     do {
@@ -47,7 +41,4 @@ struct WhileTruncation<Input, UpstreamFailure: Error, Failure: Error>: Truncatio
       return .fail(error)
     }
   }
-
-  // Always succeeds: Failure is UpstreamFailure, or `any Error` for the try variants.
-  static func failure(_ error: UpstreamFailure) -> Failure { error as! Failure }
 }
