@@ -103,11 +103,7 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
 
   @inlinable
   package func receive(subscription: any Subscription) {
-    let accepted = state.withLock { state -> Bool in
-      guard case let .awaitingSubscription(receiver) = state else { return false }
-      state = .subscribed(subscription, receiver, value: nil)
-      return true
-    }
+    let accepted = state.withLock { $0.accept(subscription) }
     if accepted {
       subscription.request(.unlimited)
     } else {
@@ -128,19 +124,13 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
 
   @inlinable
   func receiveSpecialized(_ input: Input) {
-    state.withLock { state in
-      // A maybe publisher publishes at most one value: keep the first.
-      if case let .subscribed(subscription, receiver, nil) = state {
-        state = .subscribed(subscription, receiver, value: input)
-      }
-    }
+    state.withLock { $0.keep(input) }
   }
 
   @inlinable
   func receiveSpecialized(completion: Subscribers.Completion<Failure>) {
     let ending = state.withLock { state -> (Receiver, Input?)? in
-      defer { state = .terminal }
-      switch state {
+      switch state.end() {
       case let .awaitingSubscription(receiver): return (receiver, nil)
       case let .subscribed(_, receiver, value): return (receiver, value)
       case .terminal: return nil
@@ -167,13 +157,49 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
 
   @inlinable
   func cancelSpecialized() {
-    let previous = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
+    let previous = state.withLock { $0.end() }
     if case let .subscribed(subscription, _, _) = previous {
       subscription.cancel()
     }
     _ = previous  // the closure is released here, after the lock
+  }
+}
+
+// The transitions move the state out and back (`switch consume self`)
+// instead of reading it: a read copied the whole enum through its value
+// witnesses, and storing the next state destroyed the old one (traitSingle
+// in make bench: three copies and three destroys per life cycle).
+extension MaybeSink.State {
+  /// Subscribed, if it was awaiting its subscription; whether it was.
+  @inlinable
+  mutating func accept(_ subscription: any Subscription) -> Bool {
+    switch consume self {
+    case let .awaitingSubscription(receiver):
+      self = .subscribed(subscription, receiver, value: nil)
+      return true
+    case let other:
+      self = other
+      return false
+    }
+  }
+
+  /// Keeps `input` if subscribed without a value yet: a maybe publisher
+  /// publishes at most one value, the first counts.
+  @inlinable
+  mutating func keep(_ input: Input) {
+    switch consume self {
+    case let .subscribed(subscription, receiver, nil):
+      self = .subscribed(subscription, receiver, value: input)
+    case let other:
+      self = other
+    }
+  }
+
+  /// Ends the life cycle; returns what the state held, to use and release after the lock.
+  @inlinable
+  mutating func end() -> Self {
+    let previous = consume self
+    self = .terminal
+    return previous
   }
 }

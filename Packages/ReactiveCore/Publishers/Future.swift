@@ -149,7 +149,6 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
   enum Action {
     case none
     case deliver(Downstream, Result<Output, Failure>)
-    case release(State)
   }
 
   @usableFromInline
@@ -215,19 +214,7 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
 
   @inlinable
   func fulfillSpecialized(_ result: Result<Output, Failure>) {
-    let action = state.withLock { state -> Action in
-      switch state {
-      case let .waiting(downstream, _, demanded, announced):
-        // Dropping the parent under the lock is safe: it is running its
-        // promise, so this is never its last reference.
-        let (next, action) = Self.settle(downstream, result, demanded: demanded, announced: announced)
-        state = next
-        return action
-      case .resolved, .done:
-        return .none  // the future resolves once; a cancelled conduit ignores it
-      }
-    }
-    perform(action)
+    perform(state.withLock { $0.fulfill(result) })
   }
 
   /// Called by the future once `receive(subscription:)` has returned.
@@ -247,55 +234,89 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
   /// `requestSpecialized(_:)`.
   @inlinable
   func record(demanded newlyDemanded: Bool, announced newlyAnnounced: Bool) {
-    let action = state.withLock { state -> Action in
-      switch state {
-      case let .waiting(downstream, parent, demanded, announced):
-        state = .waiting(
-          downstream,
-          parent: parent,
-          demanded: demanded || newlyDemanded,
-          announced: announced || newlyAnnounced
-        )
-        return .none
-      case let .resolved(downstream, result, demanded, announced):
-        let (next, action) = Self.settle(
-          downstream,
-          result,
-          demanded: demanded || newlyDemanded,
-          announced: announced || newlyAnnounced
-        )
-        state = next
-        return action
-      case .done:
-        return .none  // cancelled (from inside receive(subscription:), for an announcement)
-      }
-    }
-    perform(action)
+    perform(state.withLock { $0.record(demanded: newlyDemanded, announced: newlyAnnounced) })
   }
 
   @inlinable
   func cancelSpecialized() {
-    let action = state.withLock { state -> Action in
-      defer { state = .done }
-      return .release(state)
-    }
-    if case let .release(.waiting(_, parent, _, _)) = action {
+    let previous = state.withLock { $0.end() }
+    if case let .waiting(_, parent, _, _) = previous {
       parent.remove(self)
     }
-    perform(action)
+    _ = previous  // released here, after the lock
   }
 
   @inlinable
-  func perform(_ action: Action) {
-    switch action {
+  func perform(_ action: consuming Action) {
+    // Consumed, not read: reading made an outlined copy of the action.
+    switch consume action {
     case let .deliver(downstream, .success(value)):
       _ = downstream.receive(value)
       downstream.receive(completion: .finished)
     case let .deliver(downstream, .failure(error)):
       downstream.receive(completion: .failure(error))
-    case .none, .release:
-      break  // what `.release` holds is released when it goes out of scope, after the lock
+    case .none:
+      break
     }
+  }
+}
+
+// The transitions move the state out and back (`switch consume self`)
+// instead of reading it: a read copied the enum (downstream, parent,
+// result) through its value witnesses, and storing the next state destroyed
+// the original (the Future chain of make bench: about 600 instructions).
+extension FutureConduit.State {
+  /// The promise's result arrives: settles a waiting conduit; returns the
+  /// delivery that can go out now.
+  @inlinable
+  mutating func fulfill(_ result: Result<FutureConduit.Output, FutureConduit.Failure>) -> FutureConduit.Action {
+    switch consume self {
+    case let .waiting(downstream, _, demanded, announced):
+      // Dropping the parent under the lock is safe: it is running its
+      // promise, so this is never its last reference.
+      let (next, action) = FutureConduit.settle(downstream, result, demanded: demanded, announced: announced)
+      self = next
+      return action
+    case let other:
+      self = other
+      return .none  // the future resolves once; a cancelled conduit ignores it
+    }
+  }
+
+  /// Records demand, or the announcement of the subscription (each flag,
+  /// once set, stays set); returns the delivery that can go out now.
+  @inlinable
+  mutating func record(demanded newlyDemanded: Bool, announced newlyAnnounced: Bool) -> FutureConduit.Action {
+    switch consume self {
+    case let .waiting(downstream, parent, demanded, announced):
+      self = .waiting(
+        downstream,
+        parent: parent,
+        demanded: demanded || newlyDemanded,
+        announced: announced || newlyAnnounced
+      )
+      return .none
+    case let .resolved(downstream, result, demanded, announced):
+      let (next, action) = FutureConduit.settle(
+        downstream,
+        result,
+        demanded: demanded || newlyDemanded,
+        announced: announced || newlyAnnounced
+      )
+      self = next
+      return action
+    case .done:
+      self = .done
+      return .none  // cancelled (from inside receive(subscription:), for an announcement)
+    }
+  }
+
+  /// Ends the conduit (cancelled); returns what it held, to release after the lock.
+  @inlinable
+  mutating func end() -> Self {
+    let previous = consume self
+    self = .done
+    return previous
   }
 }
 

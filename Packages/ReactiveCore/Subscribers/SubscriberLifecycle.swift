@@ -38,11 +38,16 @@ enum SubscriberLifecycle<Payload> {
 
   @inlinable
   mutating func receive(subscription: any Subscription) -> SubscriptionAction {
-    switch self {
+    // Here and below, moved out and back, not read (see `activePayload`):
+    // reading copied the enum through its value witnesses, and storing the
+    // next state destroyed the copy's original (subscribe + cancel in make
+    // bench: two copies and two destroys).
+    switch consume self {
     case let .awaitingSubscription(payload):
       self = .subscribed(subscription, payload)
       return .accept(subscription)
-    case .subscribed, .terminal:
+    case let other:
+      self = other
       return .reject(subscription)
     }
   }
@@ -73,10 +78,11 @@ enum SubscriberLifecycle<Payload> {
   /// then to release, after the lock. Nil if already over.
   @inlinable
   mutating func complete() -> Payload? {
-    switch self {
+    let previous = consume self
+    self = .terminal
+    switch consume previous {
     case let .awaitingSubscription(payload), let .subscribed(_, payload):
       // A completion before the subscription is an upstream bug; still deliver it.
-      self = .terminal
       return payload
     case .terminal:
       return nil
@@ -87,12 +93,12 @@ enum SubscriberLifecycle<Payload> {
   /// and the payload to release, both after the lock.
   @inlinable
   mutating func cancel() -> (subscription: (any Subscription)?, payload: Payload?) {
-    switch self {
+    let previous = consume self
+    self = .terminal
+    switch consume previous {
     case let .awaitingSubscription(payload):
-      self = .terminal
       return (nil, payload)
     case let .subscribed(subscription, payload):
-      self = .terminal
       return (subscription, payload)
     case .terminal:
       return (nil, nil)
