@@ -108,13 +108,7 @@ extension DiagramRun {
         values: values
       )
     } catch {
-      return MarbleComparison(
-        matches: false,
-        expected: result,
-        actual: "\(error)",
-        expectedEvents: [],
-        actualEvents: []
-      )
+      return refused(error)
     }
   }
 }

@@ -214,16 +214,14 @@ struct DiagramRun {
     do {
       _ = try MarbleDiagram<P.Output, P.Failure>(result, values: values, error: error)
     } catch {
-      // An invalid diagram fails the check instead of trapping.
-      return MarbleComparison(
-        matches: false,
-        expected: result,
-        actual: "\(error)",
-        expectedEvents: [],
-        actualEvents: []
-      )
+      return refused(error)  // an invalid diagram fails the check instead of trapping
     }
     return scheduler.compareMarbles(of: publisher, with: result, values: values, error: error)
+  }
+
+  /// A failed comparison that shows why the result diagram could not be run.
+  func refused(_ error: any Error) -> MarbleComparison {
+    MarbleComparison(matches: false, expected: result, actual: "\(error)", expectedEvents: [], actualEvents: [])
   }
 
   func expect<P: Publisher>(_ publisher: P, values: [Character: P.Output]) -> MarbleComparison
