@@ -1,7 +1,9 @@
-// The subscription of `CombineLatest`, `CombineLatest3` and `CombineLatest4`.
-// Their declarations (the public structs, the `combineLatest` operators, the
-// typed latest values) are generated into Publishers.CombineLatest+Arities.swift;
-// the decisions are CombineLatestStateMachine's.
+// What a value does in the subscription of `CombineLatest`, `CombineLatest3`
+// and `CombineLatest4` (CombiningInner.swift, shared with merge). Their
+// declarations (the public structs, the `combineLatest` operators, the typed
+// latest values) are generated into Publishers.CombineLatest+Arities.swift;
+// the decisions are CombiningStateMachine's (CombineLatestStateMachine.swift:
+// what a value does).
 
 /// The subscription of every combineLatest.
 @usableFromInline

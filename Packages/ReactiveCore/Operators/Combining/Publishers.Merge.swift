@@ -1,6 +1,8 @@
-// `MergeMany`, and the subscription of every merge. The declarations of
+// `MergeMany`, and what a value does in the subscription of every merge
+// (CombiningInner.swift, shared with combineLatest). The declarations of
 // `Merge` to `Merge8` and their `merge(with:)` operators are generated into
-// Publishers.Merge+Arities.swift; the decisions are MergeStateMachine's.
+// Publishers.Merge+Arities.swift; the decisions are CombiningStateMachine's
+// (MergeStateMachine.swift: what a value does).
 
 extension Publishers {
   /// The merge of any number of publishers of one type: their values, interleaved in arrival order.
