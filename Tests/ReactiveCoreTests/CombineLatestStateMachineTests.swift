@@ -17,32 +17,9 @@ private struct PairLatest: CombineLatestValues {
 /// Downstream and upstreams are names: the machine only carries them.
 private typealias Machine = CombineLatestStateMachine<String, String, PairLatest, TestError>
 
-/// One line per action, naming everything the caller would act on.
+/// One line per action; leftovers show the latest values they drop.
 private func render(_ action: Machine.Action) -> String {
-  switch action {
-  case .none:
-    return "none"
-  case let .cancelUpstream(upstream):
-    return "cancel \(upstream)"
-  case let .requestUpstream(upstream, demand):
-    return "request \(demand.text) from \(upstream)"
-  case let .request(links, demand, resume):
-    return "request \(demand.text) from \(links.compactMap(\.subscription))" + (resume ? ", resume" : "")
-  case let .discard(combination):
-    return "discard \(combination)"
-  case let .cancelUpstreams(upstreams, leftovers, resume):
-    let dropped = [leftovers.stored.left, leftovers.stored.right].compactMap { $0 }
-    return "cancel \(upstreams), drop \(dropped)" + (resume ? ", resume" : "")
-  case let .deliver(downstream, combination):
-    return "deliver \(combination) to \(downstream)"
-  case .idle:
-    return "idle"
-  case let .complete(downstream, completion):
-    return "complete \(render(completion)) to \(downstream)"
-  case let .cancelled(upstreams, leftovers):
-    let dropped = [leftovers.stored.left, leftovers.stored.right].compactMap { $0 }
-    return "cancel \(upstreams), release \(leftovers.downstream ?? "nothing"), drop \(dropped)"
-  }
+  render(action) { "\([$0.stored.left, $0.stored.right].compactMap { $0 })" }
 }
 
 private func store(_ value: Int, side: Int) -> (inout PairLatest) -> Void {

@@ -4,30 +4,9 @@ import Testing
 /// Downstream and upstreams are names; values are Ints.
 private typealias Machine = MergeStateMachine<String, String, Int, TestError>
 
-/// One line per action, naming everything the caller would act on.
+/// One line per action; leftovers show the queued values they drop.
 private func render(_ action: Machine.Action) -> String {
-  switch action {
-  case .none:
-    return "none"
-  case let .cancelUpstream(upstream):
-    return "cancel \(upstream)"
-  case let .requestUpstream(upstream, demand):
-    return "request \(demand.text) from \(upstream)"
-  case let .request(links, demand, resume):
-    return "request \(demand.text) from \(links.compactMap(\.subscription))" + (resume ? ", resume" : "")
-  case let .discard(value):
-    return "discard \(value)"
-  case let .cancelUpstreams(upstreams, leftovers, resume):
-    return "cancel \(upstreams), drop \(leftovers.queued)" + (resume ? ", resume" : "")
-  case let .deliver(downstream, value):
-    return "deliver \(value) to \(downstream)"
-  case .idle:
-    return "idle"
-  case let .complete(downstream, completion):
-    return "complete \(render(completion)) to \(downstream)"
-  case let .cancelled(upstreams, leftovers):
-    return "cancel \(upstreams), release \(leftovers.downstream ?? "nothing"), drop \(leftovers.queued)"
-  }
+  render(action) { "\($0.queued)" }
 }
 
 /// Both upstreams subscribed.

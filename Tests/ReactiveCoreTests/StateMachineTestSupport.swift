@@ -53,3 +53,33 @@ final class NamedSubscription: Subscription {
   func request(_ demand: Subscribers.Demand) {}
   func cancel() {}
 }
+
+/// One line per action of the combineLatest and merge machine, naming
+/// everything the caller would act on; `dropped` names what leftovers hold.
+func render<Values: CombiningValues>(
+  _ action: CombiningStateMachine<String, String, Values, TestError>.Action,
+  dropped: (CombiningLeftovers<String, Values, Values.Output>) -> String
+) -> String {
+  switch action {
+  case .none:
+    return "none"
+  case let .cancelUpstream(upstream):
+    return "cancel \(upstream)"
+  case let .requestUpstream(upstream, demand):
+    return "request \(demand.text) from \(upstream)"
+  case let .request(links, demand, resume):
+    return "request \(demand.text) from \(links.compactMap(\.subscription))" + (resume ? ", resume" : "")
+  case let .discard(element):
+    return "discard \(element)"
+  case let .cancelUpstreams(upstreams, leftovers, resume):
+    return "cancel \(upstreams), drop \(dropped(leftovers))" + (resume ? ", resume" : "")
+  case let .deliver(downstream, element):
+    return "deliver \(element) to \(downstream)"
+  case .idle:
+    return "idle"
+  case let .complete(downstream, completion):
+    return "complete \(render(completion)) to \(downstream)"
+  case let .cancelled(upstreams, leftovers):
+    return "cancel \(upstreams), release \(leftovers.downstream ?? "nothing"), drop \(dropped(leftovers))"
+  }
+}

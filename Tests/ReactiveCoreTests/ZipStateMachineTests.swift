@@ -33,11 +33,11 @@ private func render(_ action: Machine.Action) -> String {
   case let .idle(returning, cancel):
     return "idle, return \(returning.text), cancel \(cancel)"
   case let .complete(downstream, completion, returning, cancel, leftovers):
-    let dropped = leftovers.buffers.left + leftovers.buffers.right
+    let dropped = leftovers.stored.left + leftovers.stored.right
     return
       "complete \(render(completion)) to \(downstream), return \(returning.text), cancel \(cancel), drop \(dropped)"
   case let .cancelled(upstreams, leftovers):
-    let dropped = leftovers.buffers.left + leftovers.buffers.right
+    let dropped = leftovers.stored.left + leftovers.stored.right
     return "cancel \(upstreams), release \(leftovers.downstream ?? "nothing"), drop \(dropped)"
   }
 }

@@ -66,23 +66,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
 
   /// What is released after the lock when the result ends.
   @usableFromInline
-  package struct Leftovers {
-    @usableFromInline package var downstream: Downstream?
-    /// What the operator kept per upstream.
-    @usableFromInline package var stored: Values
-    @usableFromInline var queue: CombiningQueue<Output>
-
-    @inlinable
-    init(downstream: Downstream?, stored: Values, queue: CombiningQueue<Output>) {
-      self.downstream = downstream
-      self.stored = stored
-      self.queue = queue
-    }
-
-    /// The elements that were waiting for demand.
-    @inlinable
-    package var queued: [Output] { queue.elements }
-  }
+  package typealias Leftovers = CombiningLeftovers<Downstream, Values, Output>
 
   @usableFromInline
   package enum Action {
@@ -139,7 +123,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
     guard case let .running(downstream) = state else { return .none }
     if case .finished = completion, !links.allSatisfy(\.isFinished) { return .none }
     state = .completing(downstream, completion)
-    let cancelled = endLinks()
+    let cancelled = links.endAll()
     // A failure goes ahead of the queued elements, which are released with the leftovers.
     let leftovers = takeLeftovers(downstream: nil, keepingQueue: completion.isFinished)
     return .cancelUpstreams(cancelled, leftovers, resume: claimIfIdle())
@@ -188,7 +172,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
 
   @inlinable
   package mutating func cancel() -> Action {
-    let cancelled = endLinks()
+    let cancelled = links.endAll()
     let downstream = self.downstream
     state = .terminal
     return .cancelled(cancelled, takeLeftovers(downstream: downstream, keepingQueue: false))
@@ -219,13 +203,6 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
     case .completing: true
     case .terminal: false
     }
-  }
-
-  @inlinable
-  mutating func endLinks() -> [Upstream] {
-    let subscriptions = links.compactMap(\.subscription)
-    for side in links.indices { links[side] = .ended }
-    return subscriptions
   }
 
   /// Queues an element, or, with `replacingUnrequested`, replaces the newest
@@ -266,6 +243,39 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
       if !keepingQueue { queue = CombiningQueue() }
     }
     return Leftovers(downstream: downstream, stored: values, queue: keepingQueue ? CombiningQueue() : queue)
+  }
+}
+
+/// What a combining machine (merge, combineLatest, zip) releases after the
+/// lock when its result ends: the downstream (when cancelled), what it kept
+/// per upstream, and the elements that waited for demand.
+@usableFromInline
+package struct CombiningLeftovers<Downstream, Stored, Element> {
+  @usableFromInline package var downstream: Downstream?
+  /// What the operator kept per upstream.
+  @usableFromInline package var stored: Stored
+  @usableFromInline var queue: CombiningQueue<Element>
+
+  @inlinable
+  init(downstream: Downstream?, stored: Stored, queue: CombiningQueue<Element>) {
+    self.downstream = downstream
+    self.stored = stored
+    self.queue = queue
+  }
+
+  /// The elements that were waiting for demand.
+  @inlinable
+  package var queued: [Element] { queue.elements }
+}
+
+extension Array {
+  /// Ends every link of a combining operator; returns the subscriptions they
+  /// held, to cancel after the lock.
+  @inlinable
+  mutating func endAll<Upstream>() -> [Upstream] where Element == UpstreamLink<Upstream> {
+    let subscriptions = compactMap(\.subscription)
+    for side in indices { self[side] = .ended }
+    return subscriptions
   }
 }
 

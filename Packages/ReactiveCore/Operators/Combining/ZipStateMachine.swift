@@ -106,18 +106,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   /// What is released after the lock when the result ends.
   @usableFromInline
-  package struct Leftovers {
-    @usableFromInline package var downstream: Downstream?
-    @usableFromInline package var buffers: Buffers
-    @usableFromInline var tuples: CombiningQueue<Output>
-
-    @inlinable
-    init(downstream: Downstream?, buffers: Buffers, tuples: CombiningQueue<Output>) {
-      self.downstream = downstream
-      self.buffers = buffers
-      self.tuples = tuples
-    }
-  }
+  package typealias Leftovers = CombiningLeftovers<Downstream, Buffers, Output>
 
   @usableFromInline
   package enum Action {
@@ -263,7 +252,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   @inlinable
   package mutating func cancel() -> Action {
-    var cancelled = endLinks()
+    var cancelled = links.endAll()
     let downstream: Downstream?
     switch state {
     case let .subscribing(current), let .running(current):
@@ -318,7 +307,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   @inlinable
   mutating func end(with completion: Completion) {
     let downstream: Downstream
-    var cancelling = endLinks()
+    var cancelling = links.endAll()
     switch state {
     case let .subscribing(current), let .running(current):
       downstream = current
@@ -330,13 +319,6 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
     }
     // A failure goes ahead of the queued tuples, which are then released with the leftovers.
     state = .completing(downstream, completion, cancelling: cancelling)
-  }
-
-  @inlinable
-  mutating func endLinks() -> [Upstream] {
-    let subscriptions = links.compactMap(\.subscription)
-    for side in links.indices { links[side] = .ended }
-    return subscriptions
   }
 
   /// Claims the delivery for the caller if there is work and nobody delivers.
@@ -372,7 +354,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
       buffers = Buffers()
       tuples = CombiningQueue()
     }
-    return Leftovers(downstream: downstream, buffers: buffers, tuples: tuples)
+    return Leftovers(downstream: downstream, stored: buffers, queue: tuples)
   }
 }
 
