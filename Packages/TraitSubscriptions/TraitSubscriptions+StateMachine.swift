@@ -23,18 +23,24 @@ package import MaybeTraits
 /// receive(r)      holdingResult      (ignored)          finished/complete (ignored)
 /// cancel()        finished / cancel  finished / cancel  finished / cancel (ignored)
 /// ```
-package struct TraitSubscriptionStateMachine<Downstream: Subscriber, Context> {
+///
+/// The machine is the state itself, and each event a mutating method that
+/// moves the state out (`switch consume self`) and stores the next one: a
+/// read would copy the generic enum through its value witnesses, and the
+/// store would then destroy the original.
+@usableFromInline
+package enum TraitSubscriptionStateMachine<Downstream: Subscriber, Context> {
+  @usableFromInline
   package typealias Output = MaybeResult<Downstream.Input, Downstream.Failure>
 
-  enum State {
-    case waitingForDemand(Downstream, Context)
-    case holdingResult(Downstream, Context, Output)
-    case started(Downstream, Context)
-    case finished
-  }
+  case waitingForDemand(Downstream, Context)
+  case holdingResult(Downstream, Context, Output)
+  case started(Downstream, Context)
+  case finished
 
   /// What the subscription does after the lock. Downstream and context ride
   /// along, so that their last release happens after the lock too.
+  @usableFromInline
   package enum Action {
     case none
     /// Call `start(with:)`.
@@ -45,52 +51,57 @@ package struct TraitSubscriptionStateMachine<Downstream: Subscriber, Context> {
     case cancel(Downstream, Context)
   }
 
-  private(set) var state: State
-
+  @inlinable
   package init(downstream: Downstream, context: Context) {
-    state = .waitingForDemand(downstream, context)
+    self = .waitingForDemand(downstream, context)
   }
 
   /// The downstream requested `demand` values.
+  @inlinable
   package mutating func request(_ demand: Subscribers.Demand) -> Action {
     precondition(demand > .none, "API violation: demand must be greater than zero")
-    switch state {
+    switch consume self {
     case let .waitingForDemand(downstream, context):
-      state = .started(downstream, context)
+      self = .started(downstream, context)
       return .start(context)
     case let .holdingResult(downstream, context, result):
       // The result was kept until the first demand; start never runs.
-      state = .finished
+      self = .finished
       return .complete(downstream, context, result)
-    case .started, .finished:
-      return .none  // at most one value: later demand changes nothing
+    case let other:
+      self = other
+      return .none  // started or finished: at most one value, later demand changes nothing
     }
   }
 
   /// The subscription produced its result.
-  package mutating func receive(_ result: Output) -> Action {
-    switch state {
+  @inlinable
+  package mutating func receive(_ result: consuming Output) -> Action {
+    switch consume self {
     case let .waitingForDemand(downstream, context):
       // No demand yet: keep the result until the first demand.
-      state = .holdingResult(downstream, context, result)
+      self = .holdingResult(downstream, context, result)
       return .none
     case let .started(downstream, context):
-      state = .finished
+      self = .finished
       return .complete(downstream, context, result)
-    case .holdingResult, .finished:
+    case let other:
+      self = other
       return .none  // only the first result counts; after cancel, ignored
     }
   }
 
   /// The downstream cancelled.
+  @inlinable
   package mutating func cancel() -> Action {
-    switch state {
+    switch consume self {
     case let .waitingForDemand(downstream, context),
       let .holdingResult(downstream, context, _),
       let .started(downstream, context):
-      state = .finished
+      self = .finished
       return .cancel(downstream, context)
     case .finished:
+      self = .finished
       return .none  // completed, or already cancelled
     }
   }
@@ -101,12 +112,13 @@ extension TraitSubscriptionStateMachine.Action {
   /// and `TraitSubscriptions.Maybe` do: runs the hook it names, sending the
   /// result to the downstream before `didComplete`. The downstream and the
   /// context it holds are released by the caller, once it returns.
-  package func perform(
+  @inlinable
+  package consuming func perform(
     start: (Context) -> Void,
     didComplete: (Context) -> Void,
     didCancel: (Context) -> Void
   ) {
-    switch self {
+    switch consume self {
     case .none:
       break
     case let .start(context):

@@ -31,8 +31,12 @@ extension TraitSubscriptions {
   open class Maybe<Downstream: Subscriber, Context>: Subscription, CustomStringConvertible {
     // Not Sendable (see above); the only mutable state is under `machine`'s
     // lock, and what leaves the lock is used only by the thread that took it out.
-    private typealias Machine = TraitSubscriptionStateMachine<Downstream, Context>
-    private let machine: Lock<Machine>
+    @usableFromInline
+    typealias Machine = TraitSubscriptionStateMachine<Downstream, Context>
+    @usableFromInline
+    let machine: Lock<Machine>
+    @usableFromInline
+    let entryPoints: TraitSubscriptionEntryPoints<MaybeResult<Downstream.Input, Downstream.Failure>>
 
     /// Creates a subscription; hand it to `downstream` with
     /// `downstream.receive(subscription:)`.
@@ -40,8 +44,23 @@ extension TraitSubscriptions {
     /// - Parameters:
     ///   - downstream: The subscriber; released on completion or cancel.
     ///   - context: What the hooks receive; released on completion or cancel.
+    @inlinable
     public init(downstream: Downstream, context: Context) {
       machine = Lock(Machine(downstream: downstream, context: context))
+      entryPoints = TraitSubscriptionEntryPoints(
+        request: { subscription, demand in
+          let subscription = unsafeDowncast(subscription, to: Maybe.self)
+          subscription.perform(subscription.machine.withLock { $0.request(demand) })
+        },
+        cancel: { subscription in
+          let subscription = unsafeDowncast(subscription, to: Maybe.self)
+          subscription.perform(subscription.machine.withLock { $0.cancel() })
+        },
+        receive: { subscription, result in
+          let subscription = unsafeDowncast(subscription, to: Maybe.self)
+          subscription.perform(subscription.machine.withLock { $0.receive(result) })
+        }
+      )
     }
 
     open var description: String { "TraitSubscriptions.Maybe" }
@@ -75,20 +94,21 @@ extension TraitSubscriptions {
     /// ignored. Before any demand, the result is kept and sent on the first
     /// demand, and ``start(with:)`` never runs.
     public func receive(_ result: MaybeResult<Downstream.Input, Downstream.Failure>) {
-      perform(machine.withLock { $0.receive(result) })
+      entryPoints.receive(self, result)
     }
 
     public func request(_ demand: Subscribers.Demand) {
-      perform(machine.withLock { $0.request(demand) })
+      entryPoints.request(self, demand)
     }
 
     public func cancel() {
-      perform(machine.withLock { $0.cancel() })
+      entryPoints.cancel(self)
     }
 
     /// Acts on what the state machine decided, after the lock. The downstream
     /// and context in `action` are released when it returns.
-    private func perform(_ action: Machine.Action) {
+    @inlinable
+    final func perform(_ action: consuming Machine.Action) {
       action.perform(start: start(with:), didComplete: didComplete(with:), didCancel: didCancel(with:))
     }
   }
