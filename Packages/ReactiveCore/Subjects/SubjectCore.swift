@@ -299,6 +299,25 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     }
   }
 
+  /// Whether the subscription is active, and its downstream.
+  ///
+  /// Moved out and back (`switch consume self`), not read: `guard case let
+  /// .active(downstream, parent) = ledger.state` copied the whole state
+  /// (downstream, core and subject: three retains and three releases) on
+  /// every value sent.
+  @inlinable
+  static func activeDownstream(_ state: inout State) -> Downstream? {
+    switch consume state {
+    case let .active(downstream, parent):
+      state = .active(downstream, parent)
+      return downstream
+    case .over:
+      state = .over
+      return nil
+    }
+  }
+
+
   /// What `request(_:)` does after the lock.
   @usableFromInline
   enum RequestAction {
@@ -317,6 +336,10 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   let isOver = Atomic<Bool>(false)
   @usableFromInline
   let name: StaticString
+  /// Whether the subject is a `CurrentValueSubject` (its core's `keepsLatest`),
+  /// kept here so that a value sent without demand reads no state.
+  @usableFromInline
+  let keepsLatest: Bool
 
   @usableFromInline
   var description: String { name.description }
@@ -336,6 +359,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   init(_ downstream: Downstream, parent: Parent, name: StaticString) {
     state = Lock(Ledger(state: .active(downstream, parent), demand: .none, owesLatest: parent.core.keepsLatest))
     self.name = name
+    keepsLatest = parent.core.keepsLatest
     specializedOffer = { $0.offerSpecialized($1) }
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
@@ -376,7 +400,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     let downstream = state.withLock { ledger -> Downstream? in
       // Only the downstream is copied out (the one retain a delivery needs);
       // the demand changes in place.
-      guard case let .active(downstream, parent) = ledger.state else { return nil }
+      guard let downstream = Self.activeDownstream(&ledger.state) else { return nil }
       if ledger.demand > 0 {
         ledger.demand -= 1
         ledger.owesLatest = false
@@ -384,7 +408,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
       }
       // No demand: a PassthroughSubject drops the value for this subscriber,
       // a CurrentValueSubject owes it the latest value on its next demand.
-      if parent.core.keepsLatest {
+      if keepsLatest {
         ledger.owesLatest = true
       }
       return nil

@@ -41,25 +41,25 @@ where Values.Output == Downstream.Input {
   @inlinable
   func receive(subscription: any Subscription, side: Int) {
     let action = state.withLock { $0.upstreamSubscribed(subscription, side: side) }
-    perform(action)
+    perform(consume action)
   }
 
   @inlinable
   func receive(completion: Subscribers.Completion<Downstream.Failure>, side: Int) {
     let action = state.withLock { $0.upstreamCompleted(side: side, completion) }
-    perform(action)
+    perform(consume action)
   }
 
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
     let action = state.withLock { $0.request(demand) }
-    perform(action)
+    perform(consume action)
   }
 
   @inlinable
   func cancelSpecialized() {
     let action = state.withLock { $0.cancel() }
-    perform(action)  // downstream and the values are released here, after the lock
+    perform(consume action)  // downstream and the values are released here, after the lock
   }
 
   /// Performs an action after the lock, and the ones it leads to while this

@@ -24,7 +24,7 @@ extension CombiningInner where Values: CombineLatestValues {
     let action = state.withLock { machine in
       machine.valueArrived(side: side) { store(&$0, &slot) }
     }
-    perform(action)
+    perform(consume action)
     return .none  // the previous value in `slot` is released here, after the lock
   }
 

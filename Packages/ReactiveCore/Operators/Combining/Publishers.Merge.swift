@@ -63,13 +63,13 @@ extension CombiningInner where Values: MergeStorage {
   @inlinable
   func finishWithoutUpstreams() {
     let action = state.withLock { $0.noUpstreams() }
-    perform(action)
+    perform(consume action)
   }
 
   @inlinable
   func receive(_ input: Downstream.Input) -> Subscribers.Demand {
     let action = state.withLock { $0.valueArrived(input) }
-    perform(action)
+    perform(consume action)
     return .none
   }
 }

@@ -39,7 +39,7 @@ where Buffers.Output == Downstream.Input {
   @inlinable
   func receive(subscription: any Subscription, side: Int) {
     let action = state.withLock { $0.upstreamSubscribed(subscription, side: side) }
-    _ = perform(action)
+    _ = perform(consume action)
   }
 
   /// A value of upstream `side`; `store` appends it to that upstream's buffer.
@@ -49,25 +49,25 @@ where Buffers.Output == Downstream.Input {
   @inlinable
   func receive<Input>(_ input: Input, side: Int, store: (inout Buffers, Input) -> Void) -> Subscribers.Demand {
     let action = state.withLock { $0.valueArrived(side: side) { store(&$0, input) } }
-    return perform(action)
+    return perform(consume action)
   }
 
   @inlinable
   func receive(completion: Subscribers.Completion<Downstream.Failure>, side: Int) {
     let action = state.withLock { $0.upstreamCompleted(side: side, completion) }
-    _ = perform(action)
+    _ = perform(consume action)
   }
 
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
     let action = state.withLock { $0.request(demand) }
-    _ = perform(action)
+    _ = perform(consume action)
   }
 
   @inlinable
   func cancelSpecialized() {
     let action = state.withLock { $0.cancel() }
-    _ = perform(action)  // downstream and the values are released here, after the lock
+    _ = perform(consume action)  // downstream and the values are released here, after the lock
   }
 
   /// Performs an action after the lock, and the ones it leads to while this

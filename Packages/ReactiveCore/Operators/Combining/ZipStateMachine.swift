@@ -161,7 +161,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   /// A value of upstream `side`; `store` appends it to that upstream's buffer.
   @inlinable
   package mutating func valueArrived(side: Int, store: (inout Buffers) -> Void) -> Action {
-    guard case .subscribed = links[side] else { return .none }
+    guard links.isSubscribed(side: side) else { return .none }
     switch state {
     case .subscribing, .running: break
     case .completing, .terminal: return .none
@@ -177,7 +177,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   @inlinable
   package mutating func upstreamCompleted(side: Int, _ completion: Completion) -> Action {
-    guard case .subscribed = links[side] else { return .none }
+    guard links.isSubscribed(side: side) else { return .none }
     links[side] = .finished
     someFinished = true
     if case .finished = completion, !buffers.isEmpty(side: side) { return .none }
