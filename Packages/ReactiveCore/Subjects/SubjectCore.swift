@@ -301,7 +301,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   /// Whether the subscription is active, and its downstream.
   ///
-  /// Moved out and back (`switch consume self`), not read: `guard case let
+  /// Moved out and back (`switch consume state`), not read: `guard case let
   /// .active(downstream, parent) = ledger.state` copied the whole state
   /// (downstream, core and subject: three retains and three releases) on
   /// every value sent.
@@ -316,7 +316,6 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
       return nil
     }
   }
-
 
   /// What `request(_:)` does after the lock.
   @usableFromInline
