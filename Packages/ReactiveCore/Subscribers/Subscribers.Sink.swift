@@ -10,7 +10,7 @@ extension Subscribers {
     @usableFromInline
     struct Closures {
       @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-      @usableFromInline let receiveValue: (Input) -> Void
+      @usableFromInline let value: ValueClosure
 
       @inlinable
       init(
@@ -18,7 +18,23 @@ extension Subscribers {
         receiveValue: @escaping (Input) -> Void
       ) {
         self.receiveCompletion = receiveCompletion
-        self.receiveValue = receiveValue
+        self.value = ValueClosure(call: receiveValue)
+      }
+    }
+
+    /// The value closure in a struct of its own, so that a value takes only
+    /// it out of the lock (one retain, where taking both closures out cost
+    /// two: zip of two subjects in make bench, ~35 instructions per pair),
+    /// and calls it in place: a closure taken out of generic storage alone,
+    /// as a concrete function type, would need a reabstraction thunk,
+    /// allocated on every value.
+    @usableFromInline
+    struct ValueClosure {
+      @usableFromInline let call: (Input) -> Void
+
+      @inlinable
+      init(call: @escaping (Input) -> Void) {
+        self.call = call
       }
     }
 
@@ -27,7 +43,7 @@ extension Subscribers {
 
     /// Called with each value; a no-op once the sink is over.
     public var receiveValue: (Input) -> Void {
-      state.withLock { $0.activePayload?.receiveValue } ?? { _ in }
+      state.withLock { $0.activePayload?.value.call } ?? { _ in }
     }
 
     /// Called once with the completion; a no-op once the sink is over.
@@ -82,10 +98,7 @@ extension Subscribers {
 
     @inlinable
     func receiveSpecialized(_ value: Input) {
-      // Take the whole payload out, not the closure alone: a closure taken
-      // out of generic storage into a concrete function type needs a
-      // reabstraction thunk, allocated on every value.
-      state.withLock { $0.activePayload }?.receiveValue(value)
+      state.withLock { $0.activePayload?.value }?.call(value)
     }
 
     @inlinable

@@ -209,6 +209,14 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   /// queued element when downstream has no demand for it (→ discard it).
   @inlinable
   mutating func enqueue(_ element: Output, replacingUnrequested: Bool) -> Action {
+    if queue.isEmpty, demand > 0, !delivering, case let .running(downstream) = state {
+      // What queueing, claiming and taking the element back out would
+      // decide, without the queue (combineLatest of two subjects in make
+      // bench: ~100 instructions per pair of sends).
+      delivering = true
+      demand -= 1
+      return .deliver(downstream, element)
+    }
     if replacingUnrequested, !queue.isEmpty, demand <= queue.count - 1 {
       return .discard(queue.replaceLast(with: element))
     }

@@ -168,6 +168,17 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
     }
     store(&buffers)
     guard buffers.hasTuple else { return .none }
+    if tuples.isEmpty, demand > 0, !someFinished, case .idle = delivery, case let .running(downstream) = state {
+      // Nobody delivers and downstream has demand: what queueing the tuple,
+      // claiming the delivery and taking the tuple back out would decide,
+      // without the queue (zip of two subjects in make bench: ~40
+      // instructions per pair). A value completes at most one tuple: the
+      // buffers held none before it.
+      let tuple = buffers.removeFirstTuple()
+      delivery = .claimed(returningTo: side, returned: .none)
+      demand -= 1
+      return .deliver(downstream, tuple)
+    }
     repeat {
       tuples.append(buffers.removeFirstTuple())
     } while buffers.hasTuple
