@@ -37,7 +37,7 @@ package struct Lock<Value>: ~Copyable, @unchecked Sendable {
   @inlinable
   package init(_ initialValue: consuming Value) {
     mutex = Mutex(Unchecked(initialValue))
-    instrumented = ThreadSanitizerHooks.current != nil
+    instrumented = ThreadSanitizerHooks.isActive
   }
 
   /// Calls `body` with exclusive access to the protected value.
@@ -82,6 +82,15 @@ package struct ThreadSanitizerHooks: Sendable {
   let acquire: @convention(c) (UnsafeMutableRawPointer) -> Void
   @usableFromInline
   let release: @convention(c) (UnsafeMutableRawPointer) -> Void
+
+  /// Whether the process runs under ThreadSanitizer. Not inlinable on
+  /// purpose: `Lock.init` is inlined into every subscription's init, and
+  /// the lazy global's access, inlined there too, made the optimizer give up
+  /// other inlining (a discarded `AnyCancellable` was no longer allocated on
+  /// the stack: one malloc more per `Just.filter` life cycle in make bench).
+  @usableFromInline
+  @inline(never)
+  package static var isActive: Bool { current != nil }
 
   /// The hooks, or nil when the process does not run under ThreadSanitizer.
   @usableFromInline
