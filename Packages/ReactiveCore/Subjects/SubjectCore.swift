@@ -413,20 +413,36 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
       return nil
     }
     guard let downstream else { return }
-    deliver(to: downstream) { value }
+    deliver(to: downstream, value)
   }
 
-  /// Calls `receive` with `value()` holding the delivery lock, unless the
+  /// Calls `receive` with `value` holding the delivery lock, unless the
   /// subscription ended meanwhile, and adds the demand it returns.
-  ///
-  /// `value` is read holding the delivery lock: a `CurrentValueSubject`'s
-  /// latest value, read there, cannot be overtaken by an older one.
   @inlinable
-  func deliver(to downstream: Downstream, _ value: () -> Output?) {
-    let additional = delivery.withLock { () -> Subscribers.Demand in
-      guard !isOver.load(ordering: .relaxed), let value = value() else { return .none }
-      return downstream.receive(value)
-    }
+  func deliver(to downstream: Downstream, _ value: Output) {
+    add(
+      delivery.withLock { () -> Subscribers.Demand in
+        isOver.load(ordering: .relaxed) ? .none : downstream.receive(value)
+      }
+    )
+  }
+
+  /// `deliver(to:_:)` with the latest value of `core`, read holding the
+  /// delivery lock: a `CurrentValueSubject`'s latest value, read there,
+  /// cannot be overtaken by an older one.
+  @inlinable
+  func deliverLatest(to downstream: Downstream, of core: SubjectCore<Output, Failure>) {
+    add(
+      delivery.withLock { () -> Subscribers.Demand in
+        guard !isOver.load(ordering: .relaxed), let value = core.currentValue else { return .none }
+        return downstream.receive(value)
+      }
+    )
+  }
+
+  /// Adds the demand a delivery returned.
+  @inlinable
+  func add(_ additional: Subscribers.Demand) {
     guard additional > 0 else { return }
     state.withLock { ledger in
       if case .active = ledger.state {
@@ -463,7 +479,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     case let .demandArrived(core):
       core.demandArrived()
     case let .deliverLatest(downstream, core):
-      deliver(to: downstream) { core.currentValue }
+      deliverLatest(to: downstream, of: core)
     }
   }
 
