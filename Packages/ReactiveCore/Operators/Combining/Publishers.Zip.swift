@@ -48,7 +48,7 @@ where Buffers.Output == Downstream.Input {
   /// Combine, and is requested from the others.
   @inlinable
   func receive<Input>(_ input: Input, side: Int, store: (inout Buffers, Input) -> Void) -> Subscribers.Demand {
-    let action = state.withLock { $0.valueArrived(side: side) { store(&$0, input) } }
+    let action = state.withLock { $0.valueArrived(input, side: side, store: store) }
     return perform(consume action)
   }
 

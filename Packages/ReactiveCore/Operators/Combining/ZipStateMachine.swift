@@ -161,12 +161,24 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   /// A value of upstream `side`; `store` appends it to that upstream's buffer.
   @inlinable
   package mutating func valueArrived(side: Int, store: (inout Buffers) -> Void) -> Action {
+    valueArrived((), side: side) { buffers, _ in store(&buffers) }
+  }
+
+  /// `valueArrived(side:store:)` with the value beside a `store` that
+  /// captures nothing: a closure capturing the value was formed on every
+  /// value (zip of two subjects in make bench: ~30 instructions per pair).
+  @inlinable
+  package mutating func valueArrived<Input>(
+    _ input: consuming Input,
+    side: Int,
+    store: (inout Buffers, consuming Input) -> Void
+  ) -> Action {
     guard links.isSubscribed(side: side) else { return .none }
     switch state {
     case .subscribing, .running: break
     case .completing, .terminal: return .none
     }
-    store(&buffers)
+    store(&buffers, input)
     guard buffers.hasTuple else { return .none }
     if tuples.isEmpty, demand > 0, !someFinished, case .idle = delivery, case let .running(downstream) = state {
       // Nobody delivers and downstream has demand: what queueing the tuple,
