@@ -42,9 +42,9 @@ enum SubscriptionStatus: CustomStringConvertible {
 extension SubscriberLifecycle {
   /// The status a mirror shows for a `Sink` or an `Assign`.
   var status: SubscriptionStatus {
-    switch self {
+    switch phase {
     case .awaitingSubscription: .awaitingSubscription
-    case let .subscribed(subscription, _): .subscribed(subscription)
+    case .subscribed: subscription.map { .subscribed($0) } ?? .terminal
     case .terminal: .terminal
     }
   }

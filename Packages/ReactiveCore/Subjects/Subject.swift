@@ -104,10 +104,7 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
   }
 
   func request(_ demand: Subscribers.Demand) {
-    let upstream = state.withLock { state -> (any Subscription)? in
-      if case let .subscribed(subscription, _) = state { return subscription }
-      return nil
-    }
+    let upstream = state.withLock { $0.subscription }
     upstream?.request(demand)
   }
 
@@ -121,13 +118,7 @@ extension SubjectSubscriber: CombineReflectable {
   /// Shows the subject (as `downstreamSubject` and `subject`, nil once it is
   /// gone or the stream is over) and the upstream subscription, as Combine's.
   var customMirror: Mirror {
-    let (subject, upstream) = state.withLock { state -> (Downstream?, (any Subscription)?) in
-      switch state {
-      case let .awaitingSubscription(weak): (weak.subject, nil)
-      case let .subscribed(upstream, weak): (weak.subject, upstream)
-      case .terminal: (nil, nil)
-      }
-    }
+    let (subject, upstream) = state.withLock { ($0.payload?.subject, $0.subscription) }
     return Mirror(
       self,
       children: [

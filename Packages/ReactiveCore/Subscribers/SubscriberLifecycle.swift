@@ -2,18 +2,45 @@
 /// `Assign`): they hold a payload (closures, an object) until completion or
 /// cancellation, then release it.
 ///
-/// The enum is pure: each event returns what the caller must do once it has
+/// It is pure: each event returns what the caller must do once it has
 /// left the lock. It is touched only inside its owner's `Mutex`; what leaves
 /// the lock is used only by the thread that took it out, so `@unchecked
 /// Sendable` is sound.
+///
+/// A struct, not an enum with the subscription and the payload as case
+/// payloads: reading the payload out of such an enum moved the existential
+/// subscription out and back on every value (a subject into a sink: ~22
+/// instructions per send); here the phase is a plain tag beside them.
 @usableFromInline
-enum SubscriberLifecycle<Payload> {
-  /// Created, no subscription yet.
-  case awaitingSubscription(Payload)
-  /// Holds the one subscription it accepted.
-  case subscribed(any Subscription, Payload)
-  /// Completed or cancelled: holds nothing.
-  case terminal
+struct SubscriberLifecycle<Payload> {
+  @usableFromInline
+  enum Phase {
+    /// Created, no subscription yet.
+    case awaitingSubscription
+    /// Holds the one subscription it accepted.
+    case subscribed
+    /// Completed or cancelled: holds nothing.
+    case terminal
+  }
+
+  @usableFromInline var phase: Phase
+  /// Set while subscribed.
+  @usableFromInline var subscription: (any Subscription)?
+  /// Set until the end.
+  @usableFromInline var payload: Payload?
+
+  @inlinable
+  init(phase: Phase, subscription: (any Subscription)?, payload: Payload?) {
+    self.phase = phase
+    self.subscription = subscription
+    self.payload = payload
+  }
+
+  /// Created, holding `payload`, waiting for its subscription.
+  @inlinable
+  static func awaitingSubscription(_ payload: Payload) -> Self {
+    Self(phase: .awaitingSubscription, subscription: nil, payload: payload)
+  }
 
   /// What to do with a subscription after the lock.
   @usableFromInline
@@ -38,70 +65,37 @@ enum SubscriberLifecycle<Payload> {
 
   @inlinable
   mutating func receive(subscription: any Subscription) -> SubscriptionAction {
-    // Here and below, moved out and back, not read (see `activePayload`):
-    // reading copied the enum through its value witnesses, and storing the
-    // next state destroyed the copy's original (subscribe + cancel in make
-    // bench: two copies and two destroys).
-    switch consume self {
-    case let .awaitingSubscription(payload):
-      self = .subscribed(subscription, payload)
-      return .accept(subscription)
-    case let other:
-      self = other
-      return .reject(subscription)
-    }
+    guard case .awaitingSubscription = phase else { return .reject(subscription) }
+    phase = .subscribed
+    self.subscription = subscription
+    return .accept(subscription)
   }
 
   /// The payload while subscribed; nil before the subscription (a value then
   /// is an upstream bug, ignored) and after the end.
   @inlinable
   var activePayload: Payload? {
-    mutating get {
-      // Moved out and back, not read: reading copied the whole enum, the
-      // subscription included, for one retain and one release more per
-      // value (a subject into a sink: 16 atomic instructions per send, 14).
-      switch consume self {
-      case let .subscribed(subscription, payload):
-        self = .subscribed(subscription, payload)
-        return payload
-      case let .awaitingSubscription(payload):
-        self = .awaitingSubscription(payload)
-        return nil
-      case .terminal:
-        self = .terminal
-        return nil
-      }
-    }
+    guard case .subscribed = phase else { return nil }
+    return payload
   }
 
   /// Ends the life cycle on completion; returns the payload to use once, and
-  /// then to release, after the lock. Nil if already over.
+  /// then to release, after the lock. Nil if already over. (A completion
+  /// before the subscription is an upstream bug; it is still delivered.)
   @inlinable
   mutating func complete() -> Payload? {
-    let previous = consume self
-    self = .terminal
-    switch consume previous {
-    case let .awaitingSubscription(payload), let .subscribed(_, payload):
-      // A completion before the subscription is an upstream bug; still deliver it.
-      return payload
-    case .terminal:
-      return nil
-    }
+    if case .terminal = phase { return nil }
+    phase = .terminal
+    subscription = nil
+    return payload.take()
   }
 
   /// Ends the life cycle on cancellation; returns the subscription to cancel
   /// and the payload to release, both after the lock.
   @inlinable
   mutating func cancel() -> (subscription: (any Subscription)?, payload: Payload?) {
-    let previous = consume self
-    self = .terminal
-    switch consume previous {
-    case let .awaitingSubscription(payload):
-      return (nil, payload)
-    case let .subscribed(subscription, payload):
-      return (subscription, payload)
-    case .terminal:
-      return (nil, nil)
-    }
+    if case .terminal = phase { return (nil, nil) }
+    phase = .terminal
+    return (subscription.take(), payload.take())
   }
 }

@@ -13,12 +13,7 @@ extension Subscribers {
 
     /// The object written to; nil once the subscriber is over.
     public var object: Root? {
-      state.withLock { state -> Root? in
-        switch state {
-        case let .awaitingSubscription(object), let .subscribed(_, object): object
-        case .terminal: nil
-        }
-      }
+      state.withLock { $0.payload }
     }
 
     /// Where in ``object`` each value is written.
@@ -68,12 +63,7 @@ extension Subscribers {
 extension Subscribers.Assign: CustomReflectable, CustomPlaygroundDisplayConvertible {
   /// Shows `object` (nil once over), `keyPath` and `status`, as Combine's assign.
   public var customMirror: Mirror {
-    let (object, status) = state.withLock { state -> (Root?, SubscriptionStatus) in
-      switch state {
-      case let .awaitingSubscription(object), let .subscribed(_, object): (object, state.status)
-      case .terminal: (nil, .terminal)
-      }
-    }
+    let (object, status) = state.withLock { ($0.payload, $0.status) }
     return Mirror(self, children: ["object": object as Any, "keyPath": keyPath, "status": status])
   }
 
