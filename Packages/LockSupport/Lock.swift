@@ -34,8 +34,14 @@ package struct Lock<Value>: ~Copyable, @unchecked Sendable {
   @usableFromInline
   let instrumented: Bool
 
+  /// Creates a lock that protects `initialValue`, which must not be
+  /// zero-sized (`Void`, an empty struct): such a value has the address of
+  /// `instrumented`, and ThreadSanitizer reports every `withLock`, which
+  /// writes the value, as racing with the reads of `instrumented`. Protect a
+  /// byte instead.
   @inlinable
   package init(_ initialValue: consuming Value) {
+    assert(MemoryLayout<Value>.size > 0, "Lock: a zero-sized value shares its address with `instrumented`")
     mutex = Mutex(Unchecked(initialValue))
     instrumented = ThreadSanitizerHooks.isActive
   }

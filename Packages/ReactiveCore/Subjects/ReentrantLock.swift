@@ -23,15 +23,17 @@ import Darwin
 /// reads its own identity back only if it holds the lock.
 @usableFromInline
 struct ReentrantLock: ~Copyable {
+  /// Protects nothing but itself; its value is a byte, not `Void`, since
+  /// `Lock` takes no zero-sized value (see `Lock.init`).
   @usableFromInline
-  let mutex: Lock<Void>
+  let mutex: Lock<UInt8>
   /// The identity of the thread that holds `mutex`, 0 when none does.
   @usableFromInline
   let owner: Atomic<UInt>
 
   @inlinable
   init() {
-    mutex = Lock(())
+    mutex = Lock(0)
     owner = Atomic(0)
   }
 

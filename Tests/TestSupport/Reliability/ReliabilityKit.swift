@@ -141,7 +141,7 @@ public enum Reliability {
 /// `RELIABILITY_TALLY=<file>`, where each line is `name count`.
 public enum Tally {
   private static let path = Reliability.environment["RELIABILITY_TALLY"]
-  private static let lock = Lock(())
+  private static let lock = Lock(false)  // not `()`: `Lock` takes no zero-sized value
 
   public static func add(_ name: String, _ count: Int) {
     guard let path else { return }

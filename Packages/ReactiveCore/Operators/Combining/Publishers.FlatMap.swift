@@ -262,10 +262,6 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     admit(subscription, state.withLock { $0.childReceived(subscription: subscription, index: index) })
   }
 
-  /// A value of a child. When it reaches downstream at once, the child's
-  /// next value is asked for by returning `.max(1)`, as Combine does; a
-  /// value that waits for demand is followed by a `request(.max(1))` once
-  /// delivered.
   /// The child at `index` is a `Just`: what subscribing to it would do,
   /// without its subscription object. A child is always asked for a value
   /// as soon as its subscription arrives, and a `Just` sends its value and
@@ -282,6 +278,10 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     receiveChild(completion: .finished, index: index)
   }
 
+  /// A value of a child. When it reaches downstream at once, the child's
+  /// next value is asked for by returning `.max(1)`, as Combine does; a
+  /// value that waits for demand is followed by a `request(.max(1))` once
+  /// delivered.
   @inlinable
   func receiveChild(_ input: Child.Output, index: Int) -> Subscribers.Demand {
     guard state.withLock({ $0.childValue(input, index: index) }) else { return .none }
