@@ -1,4 +1,4 @@
-import LockSupport
+public import LockSupport
 public import MaybeTraits
 
 extension TraitSubscriptions {

@@ -1,4 +1,4 @@
-import LockSupport
+public import LockSupport
 public import ReactiveCore
 
 extension TraitSubscriptions {
