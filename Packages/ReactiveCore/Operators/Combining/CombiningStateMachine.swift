@@ -141,6 +141,13 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   /// Downstream returned `additional` for the element just delivered.
   @inlinable
   package mutating func delivered(_ additional: Subscribers.Demand) -> Action {
+    if additional == .none, queue.isEmpty, case .running = state {
+      // What `resume()` decides when nothing waits (the common case): the
+      // delivery is over. Decided here, it saves the call (combineLatest of
+      // two subjects in make bench: ~50 instructions per pair).
+      delivering = false
+      return .idle
+    }
     guard additional > 0 else { return resume() }
     switch state {
     case .running, .completing: demand += additional
