@@ -81,6 +81,17 @@ private func subscribed(demand: Subscribers.Demand = .none) -> Machine {
     #expect(machine.values.left == nil)
   }
 
+  @Test func aValueFromAnUpstreamAfterItFinishedIsDropped() {
+    var machine = Machine(downstream: "down", upstreams: 2)
+    _ = machine.upstreamSubscribed("a", side: 0)
+    _ = machine.upstreamSubscribed("b", side: 1)
+    _ = machine.valueArrived(side: 0, store: store(1, side: 0))
+    #expect(render(machine.upstreamCompleted(side: 0, .finished)) == "none")  // b still runs
+
+    #expect(render(machine.valueArrived(side: 0, store: store(2, side: 0))) == "none")
+    #expect(machine.values.left == 1)
+  }
+
   // MARK: Completion
 
   @Test func finishesOnlyOnceEveryUpstreamFinishedAfterTheQueuedCombinations() {

@@ -40,6 +40,23 @@ import TraitsTesting
     #expect(Publishers.MergeMany(Just(1), Just(2)) == Publishers.MergeMany([Just(1), Just(2)]))
   }
 
+  /// Upstreams from the 65th on are tracked by their links alone (the
+  /// machine keeps the first 64 as bits too): a finish counts once for each.
+  @Test func aMergeOfMoreThanSixtyFourUpstreamsFinishesAfterTheLast() {
+    let upstreams = (0..<70).map { _ in TestPublisher<Int, Never>() }
+    let recorder = Publishers.MergeMany(upstreams).record()
+    upstreams[66].send(66)
+    upstreams[1].send(1)
+    for index in 0..<69 {
+      upstreams[index].send(completion: .finished)
+      upstreams[index].send(completion: .finished)  // a second finish is ignored
+    }
+    #expect(!recorder.isCompleted)
+    upstreams[69].send(69)
+    upstreams[69].send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(66), .value(1), .value(69), .finished])
+  }
+
   @Test func anEmptyMergeManyFinishesAtOnce() {
     let recorder = Publishers.MergeMany<Just<Int>>([]).record()
     #expect(recorder.events == [.subscription, .finished])

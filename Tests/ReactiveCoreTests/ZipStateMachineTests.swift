@@ -72,6 +72,18 @@ private func running(demand: Subscribers.Demand = .none) -> Machine {
     #expect(machine.buffers.right == [])
   }
 
+  @Test func aValueFromAnUpstreamAfterItFinishedIsDropped() {
+    var machine = running()
+    _ = machine.request(.unlimited)
+    _ = machine.valueArrived(side: 0, store: store(1, side: 0))
+    _ = machine.valueArrived(side: 0, store: store(2, side: 0))
+    #expect(render(machine.upstreamCompleted(side: 0, .finished)) == "none")  // its values may still pair
+
+    #expect(render(machine.valueArrived(side: 0, store: store(3, side: 0))) == "none")
+    #expect(machine.buffers.left == [1, 2])
+    #expect(render(machine.valueArrived(side: 1, store: store(10, side: 1))) == "deliver 1-10 to down")
+  }
+
   // MARK: Values and demand
 
   @Test func aValueThatCompletesATupleWithDemandIsDelivered() {

@@ -18,7 +18,8 @@
 //   terminal                  completion delivered or cancelled: holds nothing
 //
 // Beside it: `links` (per upstream: awaiting → subscribed → finished, or
-// ended when the result ends), `buffers` (per upstream, its values not yet
+// ended when the result ends; `subscribedSides` keeps which are subscribed
+// as bits, changed with them), `buffers` (per upstream, its values not yet
 // paired, typed), `tuples` (paired, waiting for demand), `demand` (requested,
 // not yet consumed) and `delivery` (whether a thread delivers, and for a
 // delivery that a value of upstream i started, the demand that goes back to
@@ -133,6 +134,8 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   @usableFromInline package var state: State
   @usableFromInline package var links: [UpstreamLink<Upstream>]
+  /// The subscribed links, as bits: what a value checks.
+  @usableFromInline var subscribedSides = SubscribedSides()
   @usableFromInline package var buffers = Buffers()
   @usableFromInline var tuples = CombiningQueue<Output>()
   @usableFromInline package var demand = Subscribers.Demand.none
@@ -153,6 +156,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   package mutating func upstreamSubscribed(_ upstream: Upstream, side: Int) -> Action {
     guard case .awaiting = links[side] else { return .cancelUpstream(upstream) }
     links[side] = .subscribed(upstream)
+    subscribedSides.insert(side)
     guard case let .subscribing(downstream) = state, !links.contains(where: \.isAwaiting) else { return .none }
     state = .running(downstream)
     return .subscribeDownstream(downstream, resume: false)
@@ -173,7 +177,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
     side: Int,
     store: (inout Buffers, consuming Input) -> Void
   ) -> Action {
-    guard links.isSubscribed(side: side) else { return .none }
+    guard isSubscribed(side: side) else { return .none }
     switch state {
     case .subscribing, .running: break
     case .completing, .terminal: return .none
@@ -200,8 +204,9 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   @inlinable
   package mutating func upstreamCompleted(side: Int, _ completion: Completion) -> Action {
-    guard links.isSubscribed(side: side) else { return .none }
+    guard isSubscribed(side: side) else { return .none }
     links[side] = .finished
+    subscribedSides.remove(side)
     someFinished = true
     if case .finished = completion, !buffers.isEmpty(side: side) { return .none }
     let subscribing: Downstream?
@@ -276,6 +281,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   @inlinable
   package mutating func cancel() -> Action {
     var cancelled = links.endAll()
+    subscribedSides = SubscribedSides()
     let downstream: Downstream?
     switch state {
     case let .subscribing(current), let .running(current):
@@ -307,6 +313,12 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   // MARK: Helpers
 
+  /// Whether upstream `side` is subscribed.
+  @inlinable
+  mutating func isSubscribed(side: Int) -> Bool {
+    subscribedSides.contains(side) ?? links.isSubscribed(side: side)
+  }
+
   /// An upstream finished and none of its values are left: no tuple can come.
   @inlinable
   package var exhausted: Bool {
@@ -331,6 +343,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   mutating func end(with completion: Completion) {
     let downstream: Downstream
     var cancelling = links.endAll()
+    subscribedSides = SubscribedSides()
     switch state {
     case let .subscribing(current), let .running(current):
       downstream = current
