@@ -24,7 +24,7 @@ extension CombiningStateMachine where Values: CombineLatestValues {
   /// A value of upstream `side`; `store` makes it that upstream's latest.
   @inlinable
   package mutating func valueArrived(side: Int, store: (inout Values) -> Void) -> Action {
-    guard isSubscribed(side: side), case .running = state else { return .none }
+    guard links.isSubscribed(side: side), case .running = state else { return .none }
     store(&values)
     guard let combination = values.combination else { return .none }
     return enqueue(combination, replacingUnrequested: true)

@@ -18,8 +18,7 @@
 //   terminal                  completion delivered or cancelled: holds nothing
 //
 // Beside it: `links` (per upstream: awaiting → subscribed → finished, or
-// ended when the result ends; `subscribedSides` keeps which are subscribed
-// as bits, changed with them), `values` (what the operator keeps per
+// ended when the result ends; `CombiningLinks`), `values` (what the operator keeps per
 // upstream: combineLatest's latest values, nothing for merge), `queue`
 // (elements waiting for demand), `demand` (requested, not yet consumed) and
 // `delivering` (a thread delivers).
@@ -95,9 +94,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   }
 
   @usableFromInline package var state: State
-  @usableFromInline package var links: [UpstreamLink<Upstream>]
-  /// The subscribed links, as bits: what a value checks.
-  @usableFromInline var subscribedSides = SubscribedSides()
+  @usableFromInline package var links: CombiningLinks<Upstream>
   @usableFromInline package var values = Values()
   @usableFromInline var queue = CombiningQueue<Output>()
   @usableFromInline package var demand = Subscribers.Demand.none
@@ -106,30 +103,25 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   @inlinable
   package init(downstream: Downstream, upstreams: Int) {
     state = .running(downstream)
-    links = Array(repeating: .awaiting, count: upstreams)
+    links = CombiningLinks(count: upstreams)
   }
 
   // MARK: Events
 
   @inlinable
   package mutating func upstreamSubscribed(_ upstream: Upstream, side: Int) -> Action {
-    guard case .awaiting = links[side] else { return .cancelUpstream(upstream) }
-    links[side] = .subscribed(upstream)
-    subscribedSides.insert(side)
+    guard links.subscribe(upstream, side: side) else { return .cancelUpstream(upstream) }
     let uncovered = demand - queue.count
     return uncovered > 0 ? .requestUpstream(upstream, uncovered) : .none
   }
 
   @inlinable
   package mutating func upstreamCompleted(side: Int, _ completion: Completion) -> Action {
-    guard isSubscribed(side: side) else { return .none }
-    links[side] = .finished
-    subscribedSides.remove(side)
+    guard links.finish(side: side) else { return .none }
     guard case let .running(downstream) = state else { return .none }
-    if case .finished = completion, !links.allSatisfy(\.isFinished) { return .none }
+    if case .finished = completion, !links.all.allSatisfy(\.isFinished) { return .none }
     state = .completing(downstream, completion)
     let cancelled = links.endAll()
-    subscribedSides = SubscribedSides()
     // A failure goes ahead of the queued elements, which are released with the leftovers.
     let leftovers = takeLeftovers(downstream: nil, keepingQueue: completion.isFinished)
     return .cancelUpstreams(cancelled, leftovers, resume: claimIfIdle())
@@ -141,7 +133,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
     case .running, .completing: demand += additional
     case .terminal: break
     }
-    return .request(links, additional, resume: hasWork && claimIfIdle())
+    return .request(links.all, additional, resume: hasWork && claimIfIdle())
   }
 
   /// Downstream returned `additional` for the element just delivered.
@@ -159,7 +151,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
     case .running, .completing: demand += additional
     case .terminal: break
     }
-    return .request(links, additional, resume: true)
+    return .request(links.all, additional, resume: true)
   }
 
   /// The next step of the thread that delivers.
@@ -186,19 +178,12 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   @inlinable
   package mutating func cancel() -> Action {
     let cancelled = links.endAll()
-    subscribedSides = SubscribedSides()
     let downstream = self.downstream
     state = .terminal
     return .cancelled(cancelled, takeLeftovers(downstream: downstream, keepingQueue: false))
   }
 
   // MARK: Reading
-
-  /// Whether upstream `side` is subscribed.
-  @inlinable
-  mutating func isSubscribed(side: Int) -> Bool {
-    subscribedSides.contains(side) ?? links.isSubscribed(side: side)
-  }
 
   /// Elements waiting for demand.
   @inlinable
@@ -274,34 +259,6 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   }
 }
 
-/// Which upstreams of a combining machine are subscribed, as bits, kept
-/// beside its links: a value checks its upstream here, where reading the
-/// link's case moves its existential subscription out and back
-/// (combineLatest of two subjects in make bench: ~50 instructions per pair).
-/// Sides from 64 on (a merge of many upstreams) are not kept: `contains`
-/// answers nil, and the machine reads the link.
-@usableFromInline
-struct SubscribedSides {
-  @usableFromInline var bits: UInt64 = 0
-
-  @inlinable init() {}
-
-  @inlinable
-  mutating func insert(_ side: Int) {
-    if side < 64 { bits |= 1 << side }
-  }
-
-  @inlinable
-  mutating func remove(_ side: Int) {
-    if side < 64 { bits &= ~(1 << side) }
-  }
-
-  @inlinable
-  func contains(_ side: Int) -> Bool? {
-    side < 64 ? bits & (1 << side) != 0 : nil
-  }
-}
-
 /// What a combining machine (merge, combineLatest, zip) releases after the
 /// lock when its result ends: the downstream (when cancelled), what it kept
 /// per upstream, and the elements that waited for demand.
@@ -330,30 +287,63 @@ package final class CombiningLeftovers<Downstream, Stored, Element> {
   package var queued: [Element] { queue.elements }
 }
 
-extension Array {
-  /// Ends every link of a combining operator; returns the subscriptions they
-  /// held, to cancel after the lock.
+/// The links of a combining machine (zip, merge, combineLatest), one per
+/// upstream, with the subscribed ones also kept as bits, changed with them:
+/// a value checks its upstream's bit, where reading the link's case moves
+/// its existential subscription out and back (~25 instructions), and
+/// `links[side]` copies it through the value witnesses (~220; zip of two
+/// subjects in make bench: 1,426 → 1,402 per pair, combineLatest 1,543 →
+/// 1,487). Sides from 64 on (a merge of many upstreams) have no bit: their
+/// link is read.
+@usableFromInline
+package struct CombiningLinks<Upstream> {
+  /// Per upstream: awaiting → subscribed → finished, or ended when the result ends.
+  @usableFromInline package var all: [UpstreamLink<Upstream>]
+  @usableFromInline var subscribedBits: UInt64 = 0
+
   @inlinable
-  mutating func endAll<Upstream>() -> [Upstream] where Element == UpstreamLink<Upstream> {
-    let subscriptions = compactMap(\.subscription)
-    for side in indices { self[side] = .ended }
-    return subscriptions
+  init(count: Int) {
+    all = Array(repeating: .awaiting, count: count)
   }
 
-  /// Whether upstream `side` is subscribed, read in place: reading
-  /// `links[side]` copies the link, its existential subscription through the
-  /// value witnesses (zip of two subjects in make bench: about 440
-  /// instructions per pair of sends). Mutating only so that the link is
-  /// reached through the array's in-place accessor.
+  /// Subscribes upstream `side`; false if it was not awaiting its subscription.
   @inlinable
-  mutating func isSubscribed<Upstream>(side: Int) -> Bool where Element == UpstreamLink<Upstream> {
-    self[side].isSubscribedInPlace()
+  mutating func subscribe(_ upstream: Upstream, side: Int) -> Bool {
+    guard all[side].isAwaiting else { return false }
+    all[side] = .subscribed(upstream)
+    if side < 64 { subscribedBits |= 1 << side }
+    return true
+  }
+
+  /// Marks upstream `side` finished; false if it was not subscribed.
+  @inlinable
+  mutating func finish(side: Int) -> Bool {
+    guard isSubscribed(side: side) else { return false }
+    all[side] = .finished
+    if side < 64 { subscribedBits &= ~(1 << side) }
+    return true
+  }
+
+  /// Whether upstream `side` is subscribed. Mutating only so that a link
+  /// without a bit is reached in place, and moved out and back.
+  @inlinable
+  mutating func isSubscribed(side: Int) -> Bool {
+    if side < 64 { return subscribedBits & (1 << side) != 0 }
+    return all[side].isSubscribedInPlace()
+  }
+
+  /// Ends every link; returns the subscriptions they held, to cancel after the lock.
+  @inlinable
+  mutating func endAll() -> [Upstream] {
+    let subscriptions = all.compactMap(\.subscription)
+    for side in all.indices { all[side] = .ended }
+    subscribedBits = 0
+    return subscriptions
   }
 }
 
 extension UpstreamLink {
-  /// Whether subscribed; the link is moved out and back, not copied (see
-  /// `Array.isSubscribed(side:)`).
+  /// Whether subscribed; the link is moved out and back, not copied.
   @inlinable
   mutating func isSubscribedInPlace() -> Bool {
     switch consume self {

@@ -18,8 +18,7 @@
 //   terminal                  completion delivered or cancelled: holds nothing
 //
 // Beside it: `links` (per upstream: awaiting → subscribed → finished, or
-// ended when the result ends; `subscribedSides` keeps which are subscribed
-// as bits, changed with them), `buffers` (per upstream, its values not yet
+// ended when the result ends; `CombiningLinks`), `buffers` (per upstream, its values not yet
 // paired, typed), `tuples` (paired, waiting for demand), `demand` (requested,
 // not yet consumed) and `delivery` (whether a thread delivers, and for a
 // delivery that a value of upstream i started, the demand that goes back to
@@ -133,9 +132,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   }
 
   @usableFromInline package var state: State
-  @usableFromInline package var links: [UpstreamLink<Upstream>]
-  /// The subscribed links, as bits: what a value checks.
-  @usableFromInline var subscribedSides = SubscribedSides()
+  @usableFromInline package var links: CombiningLinks<Upstream>
   @usableFromInline package var buffers = Buffers()
   @usableFromInline var tuples = CombiningQueue<Output>()
   @usableFromInline package var demand = Subscribers.Demand.none
@@ -147,17 +144,15 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   @inlinable
   package init(downstream: Downstream, upstreams: Int) {
     state = .subscribing(downstream)
-    links = Array(repeating: .awaiting, count: upstreams)
+    links = CombiningLinks(count: upstreams)
   }
 
   // MARK: Events
 
   @inlinable
   package mutating func upstreamSubscribed(_ upstream: Upstream, side: Int) -> Action {
-    guard case .awaiting = links[side] else { return .cancelUpstream(upstream) }
-    links[side] = .subscribed(upstream)
-    subscribedSides.insert(side)
-    guard case let .subscribing(downstream) = state, !links.contains(where: \.isAwaiting) else { return .none }
+    guard links.subscribe(upstream, side: side) else { return .cancelUpstream(upstream) }
+    guard case let .subscribing(downstream) = state, !links.all.contains(where: \.isAwaiting) else { return .none }
     state = .running(downstream)
     return .subscribeDownstream(downstream, resume: false)
   }
@@ -177,7 +172,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
     side: Int,
     store: (inout Buffers, consuming Input) -> Void
   ) -> Action {
-    guard isSubscribed(side: side) else { return .none }
+    guard links.isSubscribed(side: side) else { return .none }
     switch state {
     case .subscribing, .running: break
     case .completing, .terminal: return .none
@@ -204,9 +199,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   @inlinable
   package mutating func upstreamCompleted(side: Int, _ completion: Completion) -> Action {
-    guard isSubscribed(side: side) else { return .none }
-    links[side] = .finished
-    subscribedSides.remove(side)
+    guard links.finish(side: side) else { return .none }
     someFinished = true
     if case .finished = completion, !buffers.isEmpty(side: side) { return .none }
     let subscribing: Downstream?
@@ -237,9 +230,9 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
         skipping = returningTo
         delivery = .claimed(returningTo: returningTo, returned: returned + additional)
       }
-      return .request(links, additional, skipping: skipping, resume: false)
+      return .request(links.all, additional, skipping: skipping, resume: false)
     }
-    return .request(links, additional, skipping: nil, resume: hasWork && claimIfIdle(returningTo: nil))
+    return .request(links.all, additional, skipping: nil, resume: hasWork && claimIfIdle(returningTo: nil))
   }
 
   /// Downstream returned `additional` for the tuple just delivered.
@@ -251,10 +244,10 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
     case .terminal: break
     }
     guard case let .claimed(returningTo?, returned) = delivery else {
-      return .request(links, additional, skipping: nil, resume: true)
+      return .request(links.all, additional, skipping: nil, resume: true)
     }
     delivery = .claimed(returningTo: returningTo, returned: returned + additional)
-    return .request(links, additional, skipping: returningTo, resume: true)
+    return .request(links.all, additional, skipping: returningTo, resume: true)
   }
 
   /// The next step of the thread that delivers.
@@ -281,7 +274,6 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   @inlinable
   package mutating func cancel() -> Action {
     var cancelled = links.endAll()
-    subscribedSides = SubscribedSides()
     let downstream: Downstream?
     switch state {
     case let .subscribing(current), let .running(current):
@@ -313,17 +305,11 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   // MARK: Helpers
 
-  /// Whether upstream `side` is subscribed.
-  @inlinable
-  mutating func isSubscribed(side: Int) -> Bool {
-    subscribedSides.contains(side) ?? links.isSubscribed(side: side)
-  }
-
   /// An upstream finished and none of its values are left: no tuple can come.
   @inlinable
   package var exhausted: Bool {
-    links.indices.contains { side in
-      if case .finished = links[side] { return buffers.isEmpty(side: side) }
+    links.all.indices.contains { side in
+      if case .finished = links.all[side] { return buffers.isEmpty(side: side) }
       return false
     }
   }
@@ -343,7 +329,6 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   mutating func end(with completion: Completion) {
     let downstream: Downstream
     var cancelling = links.endAll()
-    subscribedSides = SubscribedSides()
     switch state {
     case let .subscribing(current), let .running(current):
       downstream = current
