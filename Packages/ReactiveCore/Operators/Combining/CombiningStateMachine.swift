@@ -329,7 +329,7 @@ package struct CombiningLinks<Upstream> {
   @inlinable
   mutating func isSubscribed(side: Int) -> Bool {
     if side < 64 { return subscribedBits & (1 << side) != 0 }
-    return all[side].isSubscribedInPlace()
+    return all[side].phase() == .subscribed
   }
 
   /// Ends every link; returns the subscriptions they held, to cancel after the lock.
@@ -342,13 +342,40 @@ package struct CombiningLinks<Upstream> {
   }
 }
 
+/// The case of an ``UpstreamLink``, without its subscription.
+@usableFromInline
+enum UpstreamLinkPhase {
+  case awaiting, subscribed, finished, ended
+}
+
 extension UpstreamLink {
-  /// Whether subscribed; the link is moved out and back, not copied.
+  /// The link's case, read in place: the link is moved out and back.
+  /// Matching it (`guard case .subscribed = link`) copies its existential
+  /// subscription through the value witnesses, and destroys the copy.
   @inlinable
-  mutating func isSubscribedInPlace() -> Bool {
+  mutating func phase() -> UpstreamLinkPhase {
     switch consume self {
+    case .awaiting:
+      self = .awaiting
+      return .awaiting
     case let .subscribed(upstream):
       self = .subscribed(upstream)
+      return .subscribed
+    case .finished:
+      self = .finished
+      return .finished
+    case .ended:
+      self = .ended
+      return .ended
+    }
+  }
+
+  /// Finished, if it was subscribed; whether it was. Moved out, as `phase()`.
+  @inlinable
+  mutating func finishIfSubscribed() -> Bool {
+    switch consume self {
+    case .subscribed:
+      self = .finished
       return true
     case let other:
       self = other

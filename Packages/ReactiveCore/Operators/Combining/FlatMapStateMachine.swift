@@ -22,17 +22,12 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   @usableFromInline
   package typealias Failure = Downstream.Failure
 
-  /// Where the operator stands with its upstream.
+  /// Where the operator stands with its upstream: awaiting its
+  /// subscription, subscribed, finished (the children may still run), or
+  /// ended (cancelled, or failed: holds nothing). The link zip, merge and
+  /// combineLatest keep per upstream.
   @usableFromInline
-  package enum State {
-    /// Subscribed to, no subscription yet.
-    case awaitingSubscription
-    case subscribed(any Subscription)
-    /// The upstream finished; the children may still run.
-    case finished
-    /// Cancelled, or failed: holds nothing.
-    case ended
-  }
+  package typealias State = UpstreamLink<any Subscription>
 
   /// One inner publisher.
   @usableFromInline
@@ -94,7 +89,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     }
   }
 
-  @usableFromInline package var state = State.awaitingSubscription
+  @usableFromInline package var state = State.awaiting
   @usableFromInline var outlet: CombiningOutlet<Downstream, Int>
   @usableFromInline var children = FlatMapChildren<Slot>()
   @usableFromInline var nextIndex = 0
@@ -117,7 +112,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   @inlinable
   package mutating func receive(subscription: any Subscription) -> Admission {
     switch state {
-    case .awaitingSubscription:
+    case .awaiting:
       state = .subscribed(subscription)
       return maxPublishers > 0 ? .request(maxPublishers) : .keep
     case .subscribed, .finished, .ended:
@@ -205,7 +200,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
       return finishIfDone()
     case let .subscribed(subscription) where maxPublishers != .unlimited:
       return .request(subscription, .max(1))  // room for one more inner publisher
-    case .awaitingSubscription, .subscribed, .ended:
+    case .awaiting, .subscribed, .ended:
       return .none
     }
   }
@@ -248,7 +243,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   /// Finishes the result if the upstream finished and no child is left.
   @inlinable
   mutating func finishIfDone() -> Action {
-    guard state.isFinished(), children.isEmpty else { return .none }
+    guard state.phase() == .finished, children.isEmpty else { return .none }
     let drain = outlet.finish()
     return .end(cancelling: [], drain: drain, released: Released(transform: takeTransform()))
   }
@@ -269,37 +264,6 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     state = .ended
     children = FlatMapChildren()
     return cancelled
-  }
-}
-
-extension FlatMapStateMachine.State {
-  /// Finished, if it was subscribed; whether it was. The state is moved out,
-  /// not matched in place: `guard case .subscribed = state` copied the
-  /// subscription through the value witnesses.
-  /// Whether the upstream finished; the state is moved out and back (see
-  /// `finishIfSubscribed()`).
-  @inlinable
-  mutating func isFinished() -> Bool {
-    switch consume self {
-    case .finished:
-      self = .finished
-      return true
-    case let other:
-      self = other
-      return false
-    }
-  }
-
-  @inlinable
-  mutating func finishIfSubscribed() -> Bool {
-    switch consume self {
-    case .subscribed:
-      self = .finished
-      return true
-    case let other:
-      self = other
-      return false
-    }
   }
 }
 
