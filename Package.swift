@@ -7,7 +7,9 @@ import PackageDescription
 //   ReactiveCore <- MaybeTraits <- SingleTraits <- TraitSubscriptions
 //   ReactiveCore, MaybeTraits, SingleTraits <- CompletableTraits (andThen can give a single)
 //   ReactiveCore <- ImmediateTraits
-//   ReactiveCore, MaybeTraits, SingleTraits, ImmediateTraits <- TraitsTesting
+//   ReactiveCore, MaybeTraits, SingleTraits <- ReactiveExtras (API beyond Combine that services need,
+//     written against Combine's public API only; the traits it keeps are declared beside it)
+//   ReactiveCore, MaybeTraits, SingleTraits, ImmediateTraits, ReactiveExtras <- TraitsTesting
 //   everything <- CombineTraits (umbrella: re-exports only)
 //   ReactiveCore, LockSupport, MaybeTraits, SingleTraits, CompletableTraits, TraitsTesting <- TestSupport
 //     (not a product: what the test targets share; only they depend on it)
@@ -67,7 +69,7 @@ let reactiveCoreTests = [tests("ReactiveCore", dependencies: ["ReactiveCore", "L
 
 let modules = [
   "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "ImmediateTraits", "TraitSubscriptions",
-  "TraitsTesting", "CombineTraits",
+  "ReactiveExtras", "TraitsTesting", "CombineTraits",
 ]
 
 let package = Package(
@@ -81,15 +83,16 @@ let package = Package(
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
     library("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport"]),
     library("TraitSubscriptions", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
+    library("ReactiveExtras", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
     library(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ImmediateTraits"]
+      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras"]
     ),
     library(
       "CombineTraits",
       dependencies: [
         "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "ImmediateTraits", "TraitSubscriptions",
-        "TraitsTesting",
+        "ReactiveExtras", "TraitsTesting",
       ]
     ),
     // What the test targets share (errors, tokens, probes, the contract
@@ -121,6 +124,10 @@ let package = Package(
     tests(
       "TraitsTesting",
       dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+    ),
+    tests(
+      "ReactiveExtras",
+      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting"]
     ),
     tests("CombineTraits", dependencies: ["CombineTraits"]),
   ],

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The Apple path of the root package, proved on Linux: the trait modules,
-// TraitsTesting and the trait test suites, built from the root's own sources
+// ReactiveExtras, TraitsTesting and the trait test suites, built from the root's own sources
 // (every folder under Sources/ and Tests/ holds a symbolic link into ../Packages
 // or ../Tests) against OpenCombine 0.14.0 instead of ReactiveCore's
 // implementation. OpenCombine is a stand-in with Apple's Combine API.
@@ -83,9 +83,10 @@ let package = Package(
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
     library("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport"]),
     library("TraitSubscriptions", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
+    library("ReactiveExtras", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
     library(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ImmediateTraits"]
+      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras"]
     ),
     // What the root's test targets share, from the same sources.
     .target(
@@ -115,6 +116,10 @@ let package = Package(
     tests(
       "TraitsTesting",
       dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+    ),
+    tests(
+      "ReactiveExtras",
+      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -47,8 +47,8 @@ let package = Package(
         .product(name: "MaybeTraits", package: "CombineTraits"),
         .product(name: "SingleTraits", package: "CombineTraits"),
         .product(name: "TraitSubscriptions", package: "CombineTraits"),
-        // AnyScheduler lives in TraitsTesting.
-        .product(name: "TraitsTesting", package: "CombineTraits"),
+        // AnyScheduler: production code, not test support.
+        .product(name: "ReactiveExtras", package: "CombineTraits"),
       ]
     ),
     .testTarget(

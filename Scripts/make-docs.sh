@@ -32,11 +32,12 @@ guides_of() {
     CompletableTraits) echo "CompletablePublisher AsyncAwait" ;;
     ImmediateTraits) echo "ImmediatePublisher" ;;
     TraitSubscriptions) echo "TraitSubscriptions" ;;
+    ReactiveExtras) echo "ReactiveExtras" ;;
     TraitsTesting) echo "Testing" ;;
     CombineTraits) echo "TraitOperators Migration Concurrency Performance Reliability" ;;
   esac
 }
-modules="ReactiveCore MaybeTraits SingleTraits CompletableTraits ImmediateTraits TraitSubscriptions TraitsTesting CombineTraits"
+modules="ReactiveCore MaybeTraits SingleTraits CompletableTraits ImmediateTraits TraitSubscriptions ReactiveExtras TraitsTesting CombineTraits"
 
 echo "Extracting symbol graphs…"
 "$SWIFT" package dump-symbol-graph --minimum-access-level public --skip-synthesized-members --emit-extension-block-symbols >"$work.log" 2>&1 || {

@@ -5,6 +5,7 @@
 @_exported public import ImmediateTraits
 @_exported public import MaybeTraits
 @_exported public import ReactiveCore
+@_exported public import ReactiveExtras
 @_exported public import SingleTraits
 @_exported public import TraitSubscriptions
 @_exported public import TraitsTesting

@@ -6,7 +6,7 @@ import Dispatch
 import MaybeTraits
 import ReactiveCore
 import SingleTraits
-import TraitsTesting  // AnyDispatchQueueScheduler
+import ReactiveExtras  // AnyDispatchQueueScheduler
 
 /// Why a price is missing.
 public enum PriceError: Error, Equatable {

@@ -7,7 +7,7 @@ import Foundation
 import MaybeTraits
 import ReactiveCore
 import SingleTraits
-import TraitsTesting  // AnyDispatchQueueScheduler
+import ReactiveExtras  // AnyDispatchQueueScheduler
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -23,8 +23,8 @@ public import ReactiveCore
 /// ``AnySchedulerOf`` spells them after a scheduler type
 /// (`AnySchedulerOf<DispatchQueue>`), and ``AnyDispatchQueueScheduler`` is
 /// the common case. A service written against `DispatchQueue` is tested on
-/// virtual time through ``virtual(_:)``, which shows a
-/// ``VirtualTimeScheduler`` on DispatchQueue's clock.
+/// virtual time through `virtual(_:)` (TraitsTesting), which shows a
+/// `VirtualTimeScheduler` on DispatchQueue's clock.
 ///
 /// An `AnyScheduler` is `Sendable`: it holds its base scheduler, which must
 /// be `Sendable` too (every scheduler of this package is), or `@Sendable`
@@ -244,7 +244,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
 public typealias AnySchedulerOf<S: Scheduler> = AnyScheduler<S.SchedulerTimeType, S.SchedulerOptions>
 
 /// A type-erased scheduler on `DispatchQueue`'s clock: a dispatch queue in
-/// production, ``AnyScheduler/virtual(_:)`` in tests.
+/// production, `AnyScheduler.virtual(_:)` (TraitsTesting) in tests.
 public typealias AnyDispatchQueueScheduler = AnySchedulerOf<DispatchQueue>
 
 extension Scheduler where Self: Sendable {

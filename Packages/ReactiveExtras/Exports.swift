@@ -1,0 +1,4 @@
+// What this module's public API is written in, re-exported: `import ReactiveExtras` alone
+// gives every type its declarations and its documentation use (README.md, "Modules").
+
+@_exported public import ReactiveCore
