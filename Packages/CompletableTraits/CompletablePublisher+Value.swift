@@ -2,51 +2,60 @@ import MaybeTraits
 public import ReactiveCore
 
 extension CompletablePublisher {
-  /// Waits until this completable publisher finishes; its failure is thrown,
-  /// with its own type.
+  /// Waits until this completable publisher finishes; its failure is thrown.
   ///
-  /// Each access subscribes. When `Failure` is `Never`, no `try` is needed.
+  /// Each access subscribes.
   ///
   /// ```swift
   /// try await save(note).value
   /// ```
   ///
-  /// Cancelling the awaiting task cancels the subscription and ends the wait
-  /// at once: with a thrown `CancellationError` when `Failure` can hold one
-  /// (`any Error`), otherwise by returning, as a `for await` loop ends — check
-  /// `Task.isCancelled` if the difference matters.
+  /// Cancelling the awaiting task cancels the subscription at once and
+  /// throws `CancellationError`, whatever `Failure` is: the work stops with
+  /// the task that waited for it. That is why this property throws
+  /// `any Error`; await ``result`` to keep the failure's own type.
   public nonisolated(nonsending) var value: Void {
-    get async throws(Failure) {
-      switch await AsyncValueSubscriber.outcome(of: self, cancellable: true) {
-      case .finished:
-        return
-      case let .failure(error):
-        throw error
-      case .cancelled:
-        if let error = cancellationError(as: Failure.self) { throw error }
-      case let .value(never):
-        switch never {}
+    get async throws {
+      try await result.get()
+    }
+  }
+
+  /// The outcome of this completable publisher, awaited, with its failure's
+  /// own type.
+  ///
+  /// ```swift
+  /// if case let .failure(error) = try await save(note).result {  // throws only CancellationError
+  ///   show(error)  // a SaveError
+  /// }
+  /// ```
+  ///
+  /// Cancelling the awaiting task cancels the subscription at once and
+  /// throws `CancellationError`.
+  public nonisolated(nonsending) var result: Result<Void, Failure> {
+    get async throws(CancellationError) {
+      switch await AsyncValueSubscriber.outcome(of: self) {
+      case .finished: return .success(())
+      case let .failure(error): return .failure(error)
+      case .cancelled: throw CancellationError()
+      case let .value(never): switch never {}
       }
     }
   }
 }
 
 extension CompletablePublisher where Failure == Never {
-  /// Waits until this completable publisher, which never fails, finishes, or
-  /// until the awaiting task is cancelled (which cancels the subscription).
+  /// Waits until this completable publisher, which never fails, finishes.
+  ///
+  /// Cancelling the awaiting task cancels the subscription at once and
+  /// throws `CancellationError`, the only error this property throws, so
+  /// that a cancelled wait cannot pass for a finished one.
   ///
   /// ```swift
-  /// await flush(cache).value
+  /// try await flush(cache).value
   /// ```
   public nonisolated(nonsending) var value: Void {
-    // The same as the throwing `value`, which Swift 6.3 cannot yet call with
-    // `Failure == Never` from another module (a compiler crash).
-    get async {
-      switch await AsyncValueSubscriber.outcome(of: self, cancellable: true) {
-      case .finished, .cancelled: return
-      case let .failure(never): switch never {}
-      case let .value(never): switch never {}
-      }
+    get async throws(CancellationError) {
+      try await result.get()
     }
   }
 }

@@ -46,18 +46,14 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
 
   private init() {}
 
-  /// Subscribes to `publisher` and waits for its value, its completion, or,
-  /// when `cancellable` is true, the cancellation of the current task (which
-  /// cancels the subscription). Runs on the caller's executor, so the
+  /// Subscribes to `publisher` and waits for its value, its completion, or
+  /// the cancellation of the current task, which cancels the subscription
+  /// and ends the wait at once. Runs on the caller's executor, so the
   /// publisher does not cross an isolation boundary.
   package nonisolated(nonsending) static func outcome<P: Publisher>(
-    of publisher: P,
-    cancellable: Bool
+    of publisher: P
   ) async -> Outcome where P.Output == Input, P.Failure == Failure {
     let subscriber = AsyncValueSubscriber()
-    guard cancellable else {
-      return await withUnsafeContinuation { waiter in subscriber.start(waiter, publisher) }
-    }
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { waiter in subscriber.start(waiter, publisher) }
     } onCancel: {
@@ -167,11 +163,4 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
       break
     }
   }
-}
-
-/// A `CancellationError` as the failure type of a publisher, when that type
-/// can hold one (`any Error`, `CancellationError`); nil otherwise (`Never`, a
-/// concrete error type), and then a cancelled wait cannot throw it.
-package func cancellationError<Failure: Error>(as failureType: Failure.Type) -> Failure? {
-  CancellationError() as? Failure
 }

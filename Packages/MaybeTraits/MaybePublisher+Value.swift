@@ -2,11 +2,10 @@ public import ReactiveCore
 
 extension MaybePublisher {
   /// The value of this maybe publisher, awaited: nil if it finishes without
-  /// one; its failure is thrown, with its own type.
+  /// one; its failure is thrown.
   ///
   /// Each access subscribes, requests one value, and cancels the
-  /// subscription once the value arrives (it may as well finish). When
-  /// `Failure` is `Never`, no `try` is needed.
+  /// subscription once the value arrives (it may as well finish).
   ///
   /// ```swift
   /// if let draft = try await savedDraft().value {
@@ -14,21 +13,36 @@ extension MaybePublisher {
   /// }
   /// ```
   ///
-  /// Cancelling the awaiting task cancels the subscription and ends the wait
-  /// at once: with a thrown `CancellationError` when `Failure` can hold one
-  /// (`any Error`), otherwise with nil, as a `for await` loop ends.
+  /// Cancelling the awaiting task cancels the subscription at once and
+  /// throws `CancellationError`, whatever `Failure` is: the work behind the
+  /// publisher stops with the task that waited for it. That is why this
+  /// property throws `any Error` (the publisher's failure, or the
+  /// cancellation); await ``result`` to keep the failure's own type.
   public nonisolated(nonsending) var value: Output? {
-    get async throws(Failure) {
-      switch await AsyncValueSubscriber.outcome(of: self, cancellable: true) {
-      case let .value(value):
-        return value
-      case .finished:
-        return nil
-      case let .failure(error):
-        throw error
-      case .cancelled:
-        if let error = cancellationError(as: Failure.self) { throw error }
-        return nil
+    get async throws {
+      try await result.get()
+    }
+  }
+
+  /// The outcome of this maybe publisher, awaited, with its failure's own
+  /// type: `.success(nil)` if it finishes without a value.
+  ///
+  /// ```swift
+  /// switch try await savedDraft().result {  // throws only CancellationError
+  /// case let .success(draft): editor.restore(draft)
+  /// case let .failure(error): log(error)     // the publisher's own error type
+  /// }
+  /// ```
+  ///
+  /// Cancelling the awaiting task cancels the subscription at once and
+  /// throws `CancellationError`.
+  public nonisolated(nonsending) var result: Result<Output?, Failure> {
+    get async throws(CancellationError) {
+      switch await AsyncValueSubscriber.outcome(of: self) {
+      case let .value(value): return .success(value)
+      case .finished: return .success(nil)
+      case let .failure(error): return .failure(error)
+      case .cancelled: throw CancellationError()
       }
     }
   }
@@ -36,21 +50,19 @@ extension MaybePublisher {
 
 extension MaybePublisher where Failure == Never {
   /// The value of this maybe publisher, which never fails, awaited: nil if
-  /// it finishes without one, or if the awaiting task is cancelled (which
-  /// cancels the subscription).
+  /// it finishes without one.
+  ///
+  /// Cancelling the awaiting task cancels the subscription at once and
+  /// throws `CancellationError`, the only error this property throws: the
+  /// compiler asks for `try` so that a cancelled wait cannot pass for an
+  /// empty publisher.
   ///
   /// ```swift
-  /// let cached: Avatar? = await cachedAvatar(for: user).value
+  /// let cached: Avatar? = try await cachedAvatar(for: user).value
   /// ```
   public nonisolated(nonsending) var value: Output? {
-    // The same as the throwing `value`, which Swift 6.3 cannot yet call with
-    // `Failure == Never` from another module (a compiler crash).
-    get async {
-      switch await AsyncValueSubscriber.outcome(of: self, cancellable: true) {
-      case let .value(value): return value
-      case .finished, .cancelled: return nil
-      case let .failure(never): switch never {}
-      }
+    get async throws(CancellationError) {
+      try await result.get()
     }
   }
 }

@@ -2,41 +2,49 @@ import MaybeTraits
 public import ReactiveCore
 
 extension SinglePublisher {
-  /// The value of this single publisher, awaited; its failure is thrown,
-  /// with its own type.
+  /// The value of this single publisher, awaited; its failure is thrown.
   ///
   /// Each access subscribes, requests the value, and cancels the
-  /// subscription once the value arrives. When `Failure` is `Never`, no `try`
-  /// is needed.
+  /// subscription once the value arrives.
   ///
   /// ```swift
-  /// let user = try await userPublisher(id: 1).value     // throws the publisher's own error type
-  /// let answer = await Just(42).value                   // no try: Just never fails
+  /// let user = try await userPublisher(id: 1).value
   /// ```
   ///
-  /// Cancelling the awaiting task: when `Failure` can hold a
-  /// `CancellationError` (`any Error`), the subscription is cancelled and the
-  /// error is thrown at once. Otherwise (`Never`, or a concrete error type)
-  /// there is nothing the wait could end with — no value, and no error of
-  /// the right type — so it ignores the cancellation and waits for the
-  /// publisher, as `Task.value` does. Give such a publisher an `any Error`
-  /// failure (`mapError { $0 }`) to make its wait cancellable.
+  /// Cancelling the awaiting task cancels the subscription at once and
+  /// throws `CancellationError`, whatever `Failure` is: the work behind the
+  /// publisher stops with the task that waited for it, and the wait ends.
+  /// That is why this property throws `any Error` (the publisher's failure,
+  /// or the cancellation); await ``result`` to keep the failure's own type.
   ///
   /// A "single" that finishes without a value has broken its promise: the
   /// process traps with `"Single violation: missing element (value)"`.
   public nonisolated(nonsending) var value: Output {
-    get async throws(Failure) {
-      let cancellation = cancellationError(as: Failure.self)
-      switch await AsyncValueSubscriber.outcome(of: self, cancellable: cancellation != nil) {
-      case let .value(value):
-        return value
-      case let .failure(error):
-        throw error
-      case .cancelled:
-        guard let cancellation else { fatalError("Bug in SinglePublisher.value: cancelled without cancellation") }
-        throw cancellation
-      case .finished:
-        fatalError("Single violation: missing element (value)")
+    get async throws {
+      try await result.get()
+    }
+  }
+
+  /// The outcome of this single publisher, awaited, with its failure's own
+  /// type.
+  ///
+  /// ```swift
+  /// switch try await forecast(for: city).result {  // throws only CancellationError
+  /// case let .success(forecast): show(forecast)
+  /// case let .failure(error): show(error)           // a WeatherError
+  /// }
+  /// ```
+  ///
+  /// Cancelling the awaiting task cancels the subscription at once and
+  /// throws `CancellationError`. A "single" that finishes without a value
+  /// traps with `"Single violation: missing element (value)"`.
+  public nonisolated(nonsending) var result: Result<Output, Failure> {
+    get async throws(CancellationError) {
+      switch await AsyncValueSubscriber.outcome(of: self) {
+      case let .value(value): return .success(value)
+      case let .failure(error): return .failure(error)
+      case .cancelled: throw CancellationError()
+      case .finished: fatalError("Single violation: missing element (value)")
       }
     }
   }
@@ -45,23 +53,17 @@ extension SinglePublisher {
 extension SinglePublisher where Failure == Never {
   /// The value of this single publisher, which never fails, awaited.
   ///
-  /// The wait ignores the cancellation of the awaiting task, as `Task.value`
-  /// does: there is no value to end it with. A "single" that finishes
-  /// without a value traps with `"Single violation: missing element (value)"`.
+  /// Cancelling the awaiting task cancels the subscription at once and
+  /// throws `CancellationError`, the only error this property throws: a
+  /// single that cannot fail has no other way to end a cancelled wait, and
+  /// waiting on after the work was cancelled would never end.
   ///
   /// ```swift
-  /// let answer = await Just(42).value
+  /// let answer = try await Just(42).value
   /// ```
   public nonisolated(nonsending) var value: Output {
-    // The same as the throwing `value`, which Swift 6.3 cannot yet call with
-    // `Failure == Never` from another module (a compiler crash).
-    get async {
-      switch await AsyncValueSubscriber.outcome(of: self, cancellable: false) {
-      case let .value(value): return value
-      case let .failure(never): switch never {}
-      case .cancelled: fatalError("Bug in SinglePublisher.value: cancelled without cancellation")
-      case .finished: fatalError("Single violation: missing element (value)")
-      }
+    get async throws(CancellationError) {
+      try await result.get()
     }
   }
 }

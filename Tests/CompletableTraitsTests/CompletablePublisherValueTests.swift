@@ -5,28 +5,48 @@ import Testing
 import TraitsTesting
 
 @Suite struct CompletablePublisherValueTests {
-  @Test func returnsWhenThePublisherFinishes() async {
-    await Empty<Never, Never>().value  // no try: Never fails
-    let finished: Void = await AnyCompletablePublisher<Never>.empty().value
+  @Test func returnsWhenThePublisherFinishes() async throws(CancellationError) {
+    try await Empty<Never, Never>().value  // Never fails: only a cancellation is thrown
+    let finished: Void = try await AnyCompletablePublisher<Never>.empty().value
     #expect(finished == ())
   }
 
-  @Test func throwsTheFailureWithItsOwnType() async {
+  @Test func throwsTheFailure() async {
     do {
       try await Fail<Never, TestError>(error: TestError(code: 6)).value
       Issue.record("no error thrown")
     } catch {
-      let typed: TestError = error
-      #expect(typed == TestError(code: 6))
+      #expect(error as? TestError == TestError(code: 6))
     }
   }
 
-  @Test func cancellingTheTaskCancelsTheSubscriptionAndReturnsWhenFailureCannotHoldIt() async throws {
+  @Test func theResultKeepsTheFailuresOwnType() async throws(CancellationError) {
+    let failed: Result<Void, TestError> = try await Fail<Never, TestError>(error: TestError(code: 6)).result
+    guard case .failure(TestError(code: 6)) = failed else {
+      Issue.record("unexpected \(failed)")
+      return
+    }
+    guard case .success = try await Empty<Never, TestError>().result else {
+      Issue.record("unexpected failure")
+      return
+    }
+  }
+
+  @Test func withATypedFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
     let upstream = TestPublisher<Never, TestError>()
     let task = Task { try await ForwardCompletable(upstream: upstream).value }
     try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
-    try await task.value
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func withANeverFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
+    let upstream = TestPublisher<Never, Never>()
+    let task = Task { () async throws(CancellationError) in try await ForwardCompletable(upstream: upstream).value }
+    try await waitUntil { upstream.requests.count == 1 }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
     #expect(upstream.cancellations == 1)
   }
 

@@ -42,17 +42,17 @@ import Testing
     #expect(finished)
   }
 
-  @Test func erasedCompletablesFanOutInATaskGroup() async {
+  @Test func erasedCompletablesFanOutInATaskGroup() async throws {
     struct Jobs: Sendable { let all: [AnyCompletablePublisher<Never>] }
     let jobs = Jobs(all: (1...3).map { _ in Empty<Never, Never>().eraseToAnyCompletablePublisher() })
-    let count = await withTaskGroup(of: Int.self) { group in
+    let count = try await withThrowingTaskGroup(of: Int.self) { group in
       for job in jobs.all {
         group.addTask {
-          await job.value
+          try await job.value
           return 1
         }
       }
-      return await group.reduce(0, +)
+      return try await group.reduce(0, +)
     }
     #expect(count == 3)
   }

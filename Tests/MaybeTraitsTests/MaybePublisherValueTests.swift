@@ -5,23 +5,29 @@ import Testing
 import TraitsTesting
 
 @Suite struct MaybePublisherValueTests {
-  @Test func anEmptyMaybeGivesNil() async {
-    let value: Int? = await Empty<Int, Never>().value
+  @Test func anEmptyMaybeGivesNil() async throws(CancellationError) {
+    let value: Int? = try await Empty<Int, Never>().value
     #expect(value == nil)
   }
 
-  @Test func aMaybeWithAValueGivesIt() async {
-    #expect(await Optional(3).publisher.value == 3)
+  @Test func aMaybeWithAValueGivesIt() async throws(CancellationError) {
+    #expect(try await Optional(3).publisher.value == 3)
   }
 
-  @Test func theFailureIsThrownWithItsOwnType() async {
+  @Test func theFailureIsThrown() async {
     do {
       _ = try await Fail<Int, TestError>(error: TestError(code: 4)).eraseToAnyMaybePublisher().value
       Issue.record("no error thrown")
     } catch {
-      let typed: TestError = error
-      #expect(typed == TestError(code: 4))
+      #expect(error as? TestError == TestError(code: 4))
     }
+  }
+
+  @Test func theResultKeepsTheFailuresOwnType() async throws(CancellationError) {
+    let failed: Result<Int?, TestError> = try await Fail<Int, TestError>(error: TestError(code: 4)).result
+    #expect(failed == .failure(TestError(code: 4)))
+    #expect(try await Empty<Int, TestError>().result == .success(nil))
+    #expect(try await Optional(5).publisher.result == .success(5))
   }
 
   @Test func requestsOneValueAndCancelsAfterIt() async throws {
@@ -31,7 +37,7 @@ import TraitsTesting
       try await waitUntil { upstream.requests == [.max(1)] }
       upstream.send(1)
     }
-    #expect(await maybe.value == 1)
+    #expect(try await maybe.value == 1)
     try await feeder.value
     #expect(upstream.cancellations == 1)
   }
@@ -43,18 +49,28 @@ import TraitsTesting
       try await waitUntil { upstream.requests.count == 1 }
       upstream.send(completion: .finished)
     }
-    #expect(await maybe.value == nil)
+    #expect(try await maybe.value == nil)
     try await feeder.value
     #expect(upstream.cancellations == 0)
   }
 
-  @Test func cancellingTheTaskCancelsTheSubscriptionAndGivesNilWhenFailureCannotHoldIt() async throws {
+  @Test func withATypedFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
     let upstream = TestPublisher<Int, TestError>()
     let maybe = ForwardMaybe(upstream: upstream)
     let task = Task { try await maybe.value }
     try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
-    #expect(try await task.value == nil)
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func withANeverFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
+    let upstream = TestPublisher<Int, Never>()
+    let maybe = ForwardMaybe(upstream: upstream)
+    let task = Task { () async throws(CancellationError) -> Int? in try await maybe.value }
+    try await waitUntil { upstream.requests.count == 1 }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
     #expect(upstream.cancellations == 1)
   }
 
@@ -74,9 +90,9 @@ import TraitsTesting
     let late = upstream.subscribe(on: DispatchQueue(label: "late"))
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      return await ForwardMaybe(upstream: late).value
+      return try await ForwardMaybe(upstream: late).value
     }
-    #expect(await task.value == nil)
+    await #expect(throws: CancellationError.self) { try await task.value }
     try await Task.sleep(nanoseconds: 10_000_000)
     #expect(!upstream.hasSubscribers)
   }
@@ -85,13 +101,15 @@ import TraitsTesting
     for _ in 0..<200 {
       let upstream = TestPublisher<Int, Never>()
       let maybe = ForwardMaybe(upstream: upstream)
-      let task = Task { await maybe.value }
+      let task = Task { () async throws(CancellationError) -> Int? in try await maybe.value }
       try await waitUntil { upstream.requests.count == 1 }
       async let send: Void = Task.detached { upstream.send(1) }.value
       task.cancel()
       await send
-      let value = await task.value
-      #expect(value == nil || value == 1)
+      switch await task.result {
+      case let .success(value): #expect(value == 1)
+      case .failure: break  // the cancel won
+      }
     }
   }
 
@@ -100,7 +118,7 @@ import TraitsTesting
     do {
       let token = Token()
       weakToken = token
-      let received = await Optional(token).publisher.value
+      let received = try? await Optional(token).publisher.value
       #expect(received === token)
     }
     #expect(weakToken == nil)

@@ -73,16 +73,16 @@ import Testing
     let quotes: [AnySinglePublisher<Int, Never>]
   }
 
-  func total(_ prices: Prices) async -> Int {
-    await withTaskGroup(of: Int.self) { group in
+  func total(_ prices: Prices) async throws -> Int {
+    try await withThrowingTaskGroup(of: Int.self) { group in
       for quote in prices.quotes {
-        group.addTask { await quote.value }
+        group.addTask { try await quote.value }  // cancelling the group cancels every quote
       }
-      return await group.reduce(0, +)
+      return try await group.reduce(0, +)
     }
   }
 
-  @Test func erasersFanOutInATaskGroup() async {
-    #expect(await total(Prices(quotes: [.just(1), .just(2), .just(3)])) == 6)
+  @Test func erasersFanOutInATaskGroup() async throws {
+    #expect(try await total(Prices(quotes: [.just(1), .just(2), .just(3)])) == 6)
   }
 }

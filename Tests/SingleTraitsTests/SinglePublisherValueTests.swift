@@ -5,20 +5,25 @@ import Testing
 import TraitsTesting
 
 @Suite struct SinglePublisherValueTests {
-  @Test func justGivesItsValueWithoutTry() async {
-    let value: Int = await Just(1).value  // the single's value, not the maybe's Int?
+  @Test func justGivesItsValueAndCanThrowOnlyCancellation() async throws(CancellationError) {
+    let value: Int = try await Just(1).value  // the single's value, not the maybe's Int?
     #expect(value == 1)
   }
 
-  @Test func theFailureIsThrownWithItsOwnType() async {
+  @Test func theFailureIsThrown() async {
     let single = Fail<Int, TestError>(error: TestError(code: 3))
     do {
       _ = try await single.value
       Issue.record("no error thrown")
     } catch {
-      let typed: TestError = error  // typed throws: no cast
-      #expect(typed == TestError(code: 3))
+      #expect(error as? TestError == TestError(code: 3))
     }
+  }
+
+  @Test func theResultKeepsTheFailuresOwnType() async throws(CancellationError) {
+    let result: Result<Int, TestError> = try await Fail<Int, TestError>(error: TestError(code: 3)).result
+    #expect(result == .failure(TestError(code: 3)))
+    #expect(try await Just(2).result == .success(2))
   }
 
   @Test func requestsOneValueAndCancelsTheSubscriptionAfterIt() async throws {
@@ -41,8 +46,8 @@ import TraitsTesting
       subscriptions.append(1)
       return Just(0)
     }
-    _ = await counted.value
-    _ = await counted.value
+    _ = try? await counted.value
+    _ = try? await counted.value
     #expect(subscriptions.all.count == 2)
   }
 
@@ -67,28 +72,34 @@ import TraitsTesting
     #expect(upstream.subscriptionCount == 0)
   }
 
-  @Test func withATypedFailureTheWaitIgnoresCancellationAndGetsTheValue() async throws {
+  @Test func withATypedFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
     let upstream = TestPublisher<Int, TestError>()
     let single = ForwardSingle(upstream: upstream)
     let task = Task { try await single.value }
     try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
-    try await Task.sleep(nanoseconds: 10_000_000)
-    #expect(upstream.cancellations == 0)  // nothing to end the wait with: it goes on
-    upstream.send(5)
-    #expect(try await task.value == 5)
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(upstream.cancellations == 1)  // the work stops with the request
   }
 
-  @Test func withANeverFailureTheWaitIgnoresCancellationAndGetsTheValue() async throws {
+  @Test func withANeverFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
     let upstream = TestPublisher<Int, Never>()
     let single = ForwardSingle(upstream: upstream)
-    let task = Task { await single.value }
+    let task = Task { () async throws(CancellationError) -> Int in try await single.value }
     try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
-    try await Task.sleep(nanoseconds: 10_000_000)
-    #expect(upstream.cancellations == 0)
-    upstream.send(6)
-    #expect(await task.value == 6)
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func theResultThrowsCancellationAndCancelsTheSubscription() async throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let single = ForwardSingle(upstream: upstream)
+    let task = Task { () async throws(CancellationError) -> Result<Int, TestError> in try await single.result }
+    try await waitUntil { upstream.requests.count == 1 }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(upstream.cancellations == 1)
   }
 
   @Test func futureKeepsItsOwnValueWhichIgnoresCancellation() async throws {
@@ -109,7 +120,7 @@ import TraitsTesting
       let token = Token()
       weakToken = token
       let single = Just(token)
-      let received = await single.value
+      let received = try? await single.value
       #expect(received === token)
     }
     #expect(weakToken == nil)
@@ -133,7 +144,7 @@ import TraitsTesting
 
   @Test func aSingleThatFinishesEmptyTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = await ForwardSingle(upstream: Empty<Int, Never>()).value
+      _ = try? await ForwardSingle(upstream: Empty<Int, Never>()).value
     }
     #expect(result.standardErrorText.contains("Single violation: missing element (value)"))
   }

@@ -87,7 +87,7 @@ import Testing
     #expect(delivered.all.isEmpty)
   }
 
-  @Test func erasedTraitPublishersFanOutInATaskGroup() async {
+  @Test func erasedTraitPublishersFanOutInATaskGroup() async throws {
     struct Service: Sendable {
       let prices: [AnySinglePublisher<Int, Never>]
       let bonus: AnyMaybePublisher<Int, Never>
@@ -96,12 +96,12 @@ import Testing
       prices: (1...4).map { SinkOnActorTests.priceFromAnotherThread($0).eraseToAnySinglePublisher() },
       bonus: Just(10).eraseToAnyMaybePublisher()
     )
-    let total = await withTaskGroup(of: Int.self) { group in
+    let total = try await withThrowingTaskGroup(of: Int.self) { group in
       for price in service.prices {
-        group.addTask { await price.value }
+        group.addTask { try await price.value }
       }
-      group.addTask { await service.bonus.value ?? 0 }
-      return await group.reduce(0, +)
+      group.addTask { try await service.bonus.value ?? 0 }
+      return try await group.reduce(0, +)
     }
     #expect(total == 1 + 2 + 3 + 4 + 10)
   }
