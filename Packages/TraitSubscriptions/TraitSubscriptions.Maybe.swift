@@ -105,11 +105,55 @@ extension TraitSubscriptions {
       entryPoints.cancel(self)
     }
 
+    /// Registers how to stop the job that ``start(with:)`` started; call it
+    /// from ``start(with:)`` once the job's handle is known.
+    ///
+    /// ```swift
+    /// override func start(with geocoder: Geocoder) {
+    ///   let request = geocoder.locate(promise)
+    ///   onCancel { request.cancel() }
+    /// }
+    /// ```
+    ///
+    /// The cancel reaches the job exactly once, whenever it arrives: a
+    /// cancel that came before the registration (on another thread, while
+    /// `start(with:)` was still running) runs `cancelJob` at once, on this
+    /// thread; a later cancel runs it after ``didCancel(with:)``. After the
+    /// result was sent, `cancelJob` is released and never runs. Several
+    /// registrations all run, in order. No hand-written handshake is needed.
+    ///
+    /// Calling it before ``start(with:)`` is a misuse that traps, naming
+    /// `file` and `line`.
+    ///
+    /// - Parameter cancelJob: Stops the job; runs at most once, on the
+    ///   thread that cancels, outside any lock.
+    public final func onCancel(
+      file: StaticString = #fileID,
+      line: UInt = #line,
+      _ cancelJob: @escaping @Sendable () -> Void
+    ) {
+      if let misuse = perform(machine.withLock { $0.onCancel(cancelJob) }), case .registeredBeforeStart = misuse {
+        fatalError("API misuse: onCancel(_:) called before start(with:) on \(description)", file: file, line: line)
+      }
+    }
+
     /// Acts on what the state machine decided, after the lock. The downstream
-    /// and context in `action` are released when it returns.
+    /// and context in `action` are released when it returns. Returns the
+    /// misuse the event was, if any, after reporting an ignored one.
     @inlinable
-    final func perform(_ action: consuming Machine.Action) {
-      action.perform(start: start(with:), didComplete: didComplete(with:), didCancel: didCancel(with:))
+    @discardableResult
+    final func perform(_ action: consuming Machine.Action) -> TraitSubscriptionMisuse? {
+      let misuse = action.perform(start: start(with:), didComplete: didComplete(with:), didCancel: didCancel(with:))
+      if case .secondResult = misuse { reportSecondResult() }
+      return misuse
+    }
+
+    /// Tells the user of a result received after the first one, which is ignored.
+    @usableFromInline
+    final func reportSecondResult() {
+      MisuseDiagnostics.report(
+        "\(description) received a second result, which is ignored: call receive(_:) or promise once per subscription"
+      )
     }
   }
 }

@@ -43,7 +43,11 @@ import TraitsTesting
 
   @Test func withANeverFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
     let upstream = TestPublisher<Never, Never>()
-    let task = Task { () async throws(CancellationError) in try await ForwardCompletable(upstream: upstream).value }
+    // (A Void closure with typed throws crashes Swift 6.3.1's SILGen in a Task: return a value.)
+    let task = Task { () async throws(CancellationError) -> Bool in
+      try await ForwardCompletable(upstream: upstream).value
+      return true
+    }
     try await waitUntil { upstream.requests.count == 1 }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
