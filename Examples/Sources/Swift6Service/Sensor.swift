@@ -99,60 +99,18 @@ public struct SensorReadingPublisher: SinglePublisher {
   let sensor: Sensor
 
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Double, S.Failure == SensorError {
-    subscriber.receive(subscription: Subscription(downstream: subscriber, context: SensorRequest(sensor)))
+    subscriber.receive(subscription: Subscription(downstream: subscriber, context: sensor))
   }
 
   /// No Sendable annotation: `TraitSubscriptions.Single` is not Sendable,
-  /// and what crosses threads is `promise`. Per-subscription state lives in
-  /// the Context, as Docs/TraitSubscriptions.md says.
-  private final class Subscription<Downstream: Subscriber>: TraitSubscriptions.Single<Downstream, SensorRequest>
+  /// and what crosses threads is `promise`. `onCancel` stops the request
+  /// exactly once, even when a cancel on another thread arrives while
+  /// `start(with:)` is still running: no handshake to write.
+  private final class Subscription<Downstream: Subscriber>: TraitSubscriptions.Single<Downstream, Sensor>
   where Downstream.Input == Double, Downstream.Failure == SensorError {
-    override func start(with request: SensorRequest) {
-      request.started(request.sensor.read(completion: promise))
+    override func start(with sensor: Sensor) {
+      let request = sensor.read(completion: promise)
+      onCancel { sensor.cancel(request) }
     }
-
-    override func didCancel(with request: SensorRequest) {
-      request.cancel()
-    }
-  }
-}
-
-/// Per-subscription state: the request number that `start(with:)` learns
-/// and `didCancel(with:)` needs. A cancel may run while `start(with:)` is
-/// still running, so whichever comes second cancels the request.
-final class SensorRequest: Sendable {
-  private enum State {
-    case idle
-    case started(request: Int)
-    case cancelled
-  }
-
-  let sensor: Sensor
-  private let state = Mutex(State.idle)
-
-  init(_ sensor: Sensor) {
-    self.sensor = sensor
-  }
-
-  func started(_ request: Int) {
-    let cancelled = state.withLock { state -> Bool in
-      switch state {
-      case .idle, .started:
-        state = .started(request: request)
-        return false
-      case .cancelled:
-        return true  // didCancel ran before the request number was known
-      }
-    }
-    if cancelled { sensor.cancel(request) }
-  }
-
-  func cancel() {
-    let request = state.withLock { state -> Int? in
-      defer { state = .cancelled }
-      if case let .started(request) = state { return request }
-      return nil
-    }
-    if let request { sensor.cancel(request) }
   }
 }
