@@ -79,6 +79,8 @@ import Testing
     "ReactiveCore/Operators/Lifecycle/Publishers.Multicast.swift: upstream  ---a-b-|          connect() at the first tick":
       subscribers,
     "ReactiveCore/Operators/Lifecycle/Publishers.Share.swift: upstream  --a-b-c-|": subscribers,
+    "ReactiveExtras/Publishers.ShareReplay.swift: upstream  -a-b-c--|": subscribers,
+    "ReactiveExtras/ReplaySubject.swift: send      -a-b-c------d-|": subscribers,
     "SingleTraits/MaybePublisher+Cache.swift: upstream      --a|                 (subscribed to once)": subscribers,
     "TraitsTesting/MarbleComparison.swift: expected: --a--b--|": notation,
     "TraitsTesting/MarbleComparison.swift: expected: --a--|": notation,

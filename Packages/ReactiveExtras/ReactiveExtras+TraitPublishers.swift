@@ -1,0 +1,15 @@
+public import MaybeTraits
+public import SingleTraits
+
+// Which ReactiveExtras publishers are single or maybe publishers: each type
+// has a row, its conformance with the weakest condition that is true for every
+// upstream, or a comment that says why it must not conform. Each conformance
+// is used in Tests/ReactiveExtrasTests; each non-conformance is a
+// compile-failure check in Tests/CompileChecks/ReactiveExtrasConformances.swift.
+
+// Publishers.ShareReplay: the replay keeps at least one value (share(replay:)
+// traps on a count below 1), so every subscriber, early or late, receives the
+// upstream's value if it had one, then its completion. Each connection has a
+// subject of its own, so no subscriber sees the values of two connections.
+extension Publishers.ShareReplay: MaybePublisher where Upstream: MaybePublisher {}
+extension Publishers.ShareReplay: SinglePublisher where Upstream: SinglePublisher {}
