@@ -13,3 +13,7 @@ public import SingleTraits
 // subject of its own, so no subscriber sees the values of two connections.
 extension Publishers.ShareReplay: MaybePublisher where Upstream: MaybePublisher {}
 extension Publishers.ShareReplay: SinglePublisher where Upstream: SinglePublisher {}
+
+// Publishers.WithLatestFrom: at most one value after a maybe publisher.
+// Not single after a single: its value is dropped if `other` has not published yet.
+extension Publishers.WithLatestFrom: MaybePublisher where Upstream: MaybePublisher {}

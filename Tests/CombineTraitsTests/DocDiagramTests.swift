@@ -110,6 +110,13 @@ import Testing
     DiagramCheck("MaybeTraits/Publishers.CheckMaybe.swift", "-----x          x = MaybeError.tooManyElements") {
       $0.expect($0.upstream.checkMaybe(), values: [:], error: MaybeError.tooManyElements)
     },
+    // ReactiveExtras
+    DiagramCheck("ReactiveExtras/Publishers.WithLatestFrom.swift", "-----B-C--|       B = b1, C = c1") {
+      $0.expect($0.upstream.withLatestFrom($0.input("other")) { $0 + $1 }, values: ["B": "b1", "C": "c1"])
+    },
+    DiagramCheck("ReactiveExtras/Publishers.WithLatestFrom.swift", "-----1-1--|") {
+      $0.expect($0.upstream.withLatestFrom($0.input("other")))
+    },
     // ReactiveCore: combining
     DiagramCheck(
       "ReactiveCore/Operators/Combining/Publishers.CombineLatest+Arities.swift",

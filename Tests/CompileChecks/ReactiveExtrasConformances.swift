@@ -22,3 +22,11 @@ let shareReplayOfMaybeIsMaybe = maybe(Empty<Int, Never>().share(replay: 1))
 let shareReplayOfPublisherIsNotSingle = single(many.share(replay: 1))
 // expected-error@+1 {{requires that 'Record<Int, Never>' conform to 'MaybePublisher'}}
 let shareReplayOfPublisherIsNotMaybe = maybe(many.share(replay: 1))
+
+// MARK: withLatestFrom
+
+let withLatestFromOfMaybeIsMaybe = maybe(Empty<Int, Never>().withLatestFrom(one))
+let withLatestFromOfSingleIsMaybe = maybe(one.withLatestFrom(one))
+// A single's value is dropped if `other` has not published yet: maybe, not single.
+// expected-error@+1 {{does not conform to specified type 'SinglePublisher'}}
+let withLatestFromOfSingleIsNotSingle: any SinglePublisher<Int, Never> = one.withLatestFrom(one)
