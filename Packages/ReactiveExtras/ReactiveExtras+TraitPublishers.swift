@@ -17,3 +17,7 @@ extension Publishers.ShareReplay: SinglePublisher where Upstream: SinglePublishe
 // Publishers.WithLatestFrom: at most one value after a maybe publisher.
 // Not single after a single: its value is dropped if `other` has not published yet.
 extension Publishers.WithLatestFrom: MaybePublisher where Upstream: MaybePublisher {}
+
+// Publishers.Materialize: not maybe — after a single it publishes two signals,
+// the value's and the completion's.
+// Publishers.Dematerialize: not maybe — its signals may carry any number of values.

@@ -30,3 +30,10 @@ let withLatestFromOfSingleIsMaybe = maybe(one.withLatestFrom(one))
 // A single's value is dropped if `other` has not published yet: maybe, not single.
 // expected-error@+1 {{does not conform to specified type 'SinglePublisher'}}
 let withLatestFromOfSingleIsNotSingle: any SinglePublisher<Int, Never> = one.withLatestFrom(one)
+
+// MARK: materialize
+
+let materializeIsPublisher: any Publisher<Signal<Int, Never>, Never> = one.materialize()
+// After a single: a value signal, then the finished signal — two values.
+// expected-error@+1 {{does not conform to specified type 'MaybePublisher'}}
+let materializeOfSingleIsNotMaybe: any MaybePublisher<Signal<Int, Never>, Never> = one.materialize()
