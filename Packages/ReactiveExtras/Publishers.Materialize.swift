@@ -98,7 +98,8 @@ where Downstream.Input == Signal<Input, Failure>, Downstream.Failure == Never {
     let action = state.withLock { state -> Action in
       switch state {
       case let .subscribed(downstream, upstream, demand):
-        state = .subscribed(downstream, upstream: upstream, demand: demand - 1)
+        // An upstream that sends without demand breaks the contract: the count stays at zero.
+        state = .subscribed(downstream, upstream: upstream, demand: demand > 0 ? demand - 1 : .none)
         return .value(downstream)
       case .awaitingSubscription, .completionWaiting, .ended:
         return .none  // a broken upstream, or over

@@ -109,7 +109,10 @@ private final class WithLatestFromInner<Input, Latest, Downstream: Subscriber>: 
 
   /// What a live subscription holds. Before the upstream's subscription
   /// comes (`upstream == nil`), the downstream has no subscription yet: a
-  /// failure of `other` then waits in `otherFailure`.
+  /// failure of `other` then waits in `otherFailure`. It waits there too
+  /// while an upstream value is being delivered (`isEmitting`), so that the
+  /// downstream never receives the failure during a `receive(_:)`: the
+  /// emitting thread delivers it when the downstream returns.
   private struct Live {
     var downstream: Downstream
     var resultSelector: (Input, Latest) -> Downstream.Input
@@ -118,6 +121,7 @@ private final class WithLatestFromInner<Input, Latest, Downstream: Subscriber>: 
     var other: (any Subscription)?
     var latest: Latest?
     var otherFailure: Failure?
+    var isEmitting = false
   }
 
   private enum State {
@@ -136,6 +140,10 @@ private final class WithLatestFromInner<Input, Latest, Downstream: Subscriber>: 
     case release((any Subscription)?)
     case complete(Downstream, Subscribers.Completion<Failure>, cancelling: (any Subscription)?, Live?)
     case end(Live)  // released after the lock
+
+    var isNone: Bool {
+      if case .none = self { true } else { false }
+    }
   }
 
   private let state: Lock<State>
@@ -167,17 +175,37 @@ private final class WithLatestFromInner<Input, Latest, Downstream: Subscriber>: 
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let pair = state.withLock { state -> (Downstream, (Input, Latest) -> Downstream.Input, Latest?)? in
+    let emission = state.withLock { state -> (Downstream, (Input, Latest) -> Downstream.Input, Latest?)? in
       switch state {
-      case let .live(live) where live.upstream != nil:
+      case var .live(live) where live.upstream != nil && live.otherFailure == nil:
+        if live.latest != nil {
+          live.isEmitting = true
+          state = .live(live)
+        }
         return (live.downstream, live.resultSelector, live.latest)
       case .live, .ended:
-        return nil  // before the subscription (a broken upstream), or over
+        return nil  // before the subscription (a broken upstream), failing, or over
       }
     }
-    guard let (downstream, resultSelector, latest) = pair else { return .none }
+    guard let (downstream, resultSelector, latest) = emission else { return .none }
     guard let latest else { return .max(1) }  // dropped: ask for a replacement
-    return downstream.receive(resultSelector(input, latest))
+    let demand = downstream.receive(resultSelector(input, latest))
+    let action = state.withLock { state -> Action in
+      switch state {
+      case var .live(live):
+        live.isEmitting = false
+        if let failure = live.otherFailure, let upstream = live.upstream {
+          state = .ended  // `other` failed during the delivery
+          return .complete(live.downstream, .failure(failure), cancelling: upstream, live)
+        }
+        state = .live(live)
+        return .none
+      case .ended:
+        return .none  // cancelled during the delivery
+      }
+    }
+    perform(action)
+    return action.isNone ? demand : .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
@@ -236,11 +264,14 @@ private final class WithLatestFromInner<Input, Latest, Downstream: Subscriber>: 
           state = .live(live)
           return .release(other)
         case let .failure(error):
-          guard let upstream = live.upstream else {
+          guard let upstream = live.upstream, !live.isEmitting else {
+            // Delivered with the downstream's subscription, or by the thread
+            // that delivers a value, when the downstream returns.
+            let other = live.other
             live.other = nil
-            live.otherFailure = error  // delivered with the downstream's subscription
+            live.otherFailure = error
             state = .live(live)
-            return .none
+            return .release(other)
           }
           state = .ended
           return .complete(live.downstream, completion, cancelling: upstream, live)

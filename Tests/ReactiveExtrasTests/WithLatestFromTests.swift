@@ -152,6 +152,24 @@ private func trait(of _: some Publisher) -> String { "publisher" }
     #expect(recorder.values == [0, 10])
   }
 
+  @Test func aFailureOfTheOtherDuringADeliveryWaitsUntilTheDownstreamReturns() {
+    let upstream = TestPublisher<Int, TestError>()
+    let other = CurrentValueSubject<Int, TestError>(0)
+    let completedInsideReceive = Shared<Bool?>(nil)
+    let recorder = upstream.withLatestFrom(other).record { _, recorder in
+      other.send(completion: .failure(TestError(code: 8)))
+      completedInsideReceive.value = recorder.isCompleted
+      return .max(1)
+    }
+
+    upstream.send(1)
+    upstream.send(2)
+
+    #expect(completedInsideReceive.value == false)
+    #expect(recorder.events == [.subscription, .value(0), .failure(TestError(code: 8))])
+    #expect(upstream.cancellations == 1)
+  }
+
   @Test func releasesTheDownstreamAndTheSelectorOnEveryEnd() throws {
     let other = CurrentValueSubject<Int, Never>(0)
     try expectReleasesOnEveryEnd { (upstream: TestPublisher<Int, Never>, token) in
@@ -202,6 +220,26 @@ private func trait(of _: some Publisher) -> String { "publisher" }
       upstream.send(completion: .finished)
       #expect(recorder.values == Array(0..<100))
       #expect(recorder.completion == .finished)
+    }
+  }
+
+  @Test func aFailureOfTheOtherRacingValuesNeverOverlapsADelivery() {
+    for _ in 0..<50 {
+      let upstream = PassthroughSubject<Int, TestError>()
+      let other = CurrentValueSubject<Int, TestError>(0)
+      let checker = ContractChecker<Int, TestError>()
+      upstream.withLatestFrom(other).subscribe(checker)
+      Race(threads: 2).run { thread, _ in
+        if thread == 0 {
+          for value in 0..<50 {
+            upstream.send(value)
+          }
+        } else {
+          other.send(completion: .failure(TestError(code: 9)))
+        }
+      }
+      #expect(checker.problems() == [])
+      #expect(checker.completions == [.failure(TestError(code: 9))])
     }
   }
 
