@@ -211,6 +211,23 @@ import TraitsTesting
     }
   }
 
+  @Test func racingSendsAndRequestsKeepTheContract() {
+    for _ in 0..<20 {
+      let subject = ReplaySubject<Int, Never>(bufferSize: 4)
+      let checker = ContractChecker<Int, Never>(initialDemand: .max(1), demandPerValue: .none)
+      subject.subscribe(checker)
+      Race(threads: 3).run { thread, _ in
+        for value in 0..<100 {
+          if thread < 2 { subject.send(value) } else { checker.request(.max(1)) }
+        }
+      }
+      subject.send(completion: .finished)
+      checker.request(.unlimited)
+      #expect(checker.problems() == [])
+      #expect(checker.completions == [.finished])
+    }
+  }
+
   // MARK: Traps
 
   @Test func aBufferSizeBelowOneTraps() async {

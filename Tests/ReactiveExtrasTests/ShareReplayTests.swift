@@ -96,6 +96,22 @@ private func trait(of _: some Publisher) -> String { "publisher" }
     #expect(upstream.cancellations == 1)
   }
 
+  @Test func aSubscriberFromInsideReceiveGetsTheReplay() {
+    let upstream = TestPublisher<Int, Never>()
+    let shared = upstream.share(replay: 2)
+    let nested = Shared<RecordingSubscriber<Int, Never>?>(nil)
+    let first = shared.record { value, _ in
+      if value == 2 { nested.value = shared.record() }
+      return .none
+    }
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    #expect(first.values == [1, 2, 3])
+    #expect(nested.value?.values == [1, 2, 3])
+    #expect(upstream.subscriptionCount == 1)
+  }
+
   @Test func releasesTheSubscriberOnCompletionAndOnCancel() throws {
     try expectReleasesAfterCompletionAndOnCancel(
       completing: Just(1).share(replay: 1),
