@@ -79,6 +79,8 @@ import Testing
     "ReactiveCore/Operators/Lifecycle/Publishers.Multicast.swift: upstream  ---a-b-|          connect() at the first tick":
       subscribers,
     "ReactiveCore/Operators/Lifecycle/Publishers.Share.swift: upstream  --a-b-c-|": subscribers,
+    "ReactiveExtras/Publishers.ShareReplay.swift: upstream  -a-b-c--|": subscribers,
+    "ReactiveExtras/ReplaySubject.swift: send      -a-b-c------d-|": subscribers,
     "SingleTraits/MaybePublisher+Cache.swift: upstream      --a|                 (subscribed to once)": subscribers,
     "TraitsTesting/MarbleComparison.swift: expected: --a--b--|": notation,
     "TraitsTesting/MarbleComparison.swift: expected: --a--|": notation,
@@ -107,6 +109,30 @@ import Testing
     },
     DiagramCheck("MaybeTraits/Publishers.CheckMaybe.swift", "-----x          x = MaybeError.tooManyElements") {
       $0.expect($0.upstream.checkMaybe(), values: [:], error: MaybeError.tooManyElements)
+    },
+    // ReactiveExtras
+    DiagramCheck("ReactiveExtras/Publishers.Dematerialize.swift", "-a-b-|      -a-x") {
+      let signals: [Character: Signal<String, TestError>] = [
+        "A": .value("a"), "B": .value("b"), "F": .finished, "X": .failure(TestError()),
+      ]
+      return $0.expect(
+        $0.upstream.map { signals[Character($0)] ?? .finished }.catch { _ in Empty() }.dematerialize()
+      )
+    },
+    DiagramCheck(
+      "ReactiveExtras/Publishers.Materialize.swift",
+      "-A-B-(F|)   -A-(X|)    A = .value(a), F = .finished, X = .failure(x)"
+    ) {
+      $0.expect(
+        $0.upstream.materialize().setFailureType(to: TestError.self),
+        values: ["A": .value("a"), "B": .value("b"), "F": .finished, "X": .failure(TestError())]
+      )
+    },
+    DiagramCheck("ReactiveExtras/Publishers.WithLatestFrom.swift", "-----B-C--|       B = b1, C = c1") {
+      $0.expect($0.upstream.withLatestFrom($0.input("other")) { $0 + $1 }, values: ["B": "b1", "C": "c1"])
+    },
+    DiagramCheck("ReactiveExtras/Publishers.WithLatestFrom.swift", "-----1-1--|") {
+      $0.expect($0.upstream.withLatestFrom($0.input("other")))
     },
     // ReactiveCore: combining
     DiagramCheck(
