@@ -66,11 +66,12 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
   }
 
   /// Who receives the outcome: a maybe closure, or a single closure (which
-  /// has no case for a completion without a value).
+  /// has no case for a completion without a value; the call site of
+  /// `sinkSingle` is named in the trap of a single that finishes empty).
   @usableFromInline
   package enum Receiver {
     case maybe(Callback<MaybeResult<Input, Failure>>)
-    case single(Callback<Result<Input, Failure>>)
+    case single(Callback<Result<Input, Failure>>, file: StaticString, line: UInt)
   }
 
   @usableFromInline
@@ -142,10 +143,14 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
       callback.call(value.map { .success($0) } ?? .finished)
     case let (.maybe(callback), .failure(error)):
       callback.call(.failure(error))
-    case let (.single(callback), .finished):
-      guard let value else { fatalError("Single violation: missing element (sinkSingle)") }
+    case let (.single(callback, file, line), .finished):
+      guard let value else {
+        // A publisher declared single (uncheckedSingle(), or a bug) broke its
+        // promise: name the user's line, not this one.
+        fatalError("Single violation: missing element (sinkSingle at \(file):\(line))", file: file, line: line)
+      }
       callback.call(.success(value))
-    case let (.single(callback), .failure(error)):
+    case let (.single(callback, _, _), .failure(error)):
       callback.call(.failure(error))
     }
   }

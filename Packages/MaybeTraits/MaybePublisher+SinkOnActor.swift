@@ -1,4 +1,5 @@
-import LockSupport
+package import Dispatch
+package import LockSupport
 public import ReactiveCore
 
 extension MaybePublisher where Output: Sendable {
@@ -121,7 +122,11 @@ package final class IsolatedDeliveryGate: Sendable {
   ) -> AnyCancellable {
     let gate = IsolatedDeliveryGate()
     let subscription = sink { outcome in
-      Task { @MainActor in gate.deliverOnMainActor(outcome, to: receive) }
+      let wait = MainActorWait.start()  // debug builds: tells when the main actor does not come
+      Task { @MainActor in
+        wait?.arrived()
+        gate.deliverOnMainActor(outcome, to: receive)
+      }
     }
     return AnyCancellable {
       gate.close()
@@ -152,5 +157,56 @@ package final class IsolatedDeliveryGate: Sendable {
   ) {
     guard isOpen.withLock({ $0 }) else { return }  // cancelled while the outcome travelled
     receive(outcome)
+  }
+}
+
+/// In a debug build, reports an outcome of an `onMainActor:` sink that has
+/// waited too long for the main actor: in a process whose main actor does
+/// not run (a command-line tool or a server whose main thread neither
+/// drains the main queue nor runs an `@main async` entry point), the outcome
+/// would otherwise wait for ever without a word.
+///
+/// States: waiting (`false`), arrived (`true`; final).
+package final class MainActorWait: Sendable {
+  /// How long an outcome may wait before the report; tests shorten it.
+  package static let patience = Lock(DispatchTimeInterval.seconds(5))
+
+  private let hasArrived = Lock(false)
+
+  private init() {}
+
+  /// Starts watching an outcome on its way to the main actor; nil in a
+  /// release build, which pays nothing.
+  package static func start() -> MainActorWait? {
+    #if DEBUG
+    let wait = MainActorWait()
+    let patience = patience.withLock { $0 }
+    DispatchQueue.global().asyncAfter(deadline: .now() + patience) {
+      guard !wait.hasArrived.withLock({ $0 }) else { return }
+      MisuseDiagnostics.report(
+        "an outcome of an onMainActor: sink has waited \(describe(patience)) for the main actor, which seems not to run: "
+          + "run it (an @main async entry point, dispatchMain(), or RunLoop.main.run()), or use on: an actor"
+      )
+    }
+    return wait
+    #else
+    return nil
+    #endif
+  }
+
+  private static func describe(_ interval: DispatchTimeInterval) -> String {
+    switch interval {
+    case let .seconds(count): "\(count) s"
+    case let .milliseconds(count): "\(count) ms"
+    case let .microseconds(count): "\(count) µs"
+    case let .nanoseconds(count): "\(count) ns"
+    case .never: "for ever"
+    @unknown default: "\(interval)"
+    }
+  }
+
+  /// The outcome reached the main actor.
+  package func arrived() {
+    hasArrived.withLock { $0 = true }
   }
 }

@@ -21,17 +21,25 @@ extension SinglePublisher {
   /// A single publisher that finishes without a value breaks its trait (it
   /// was built with `uncheckedSingle()` on a publisher that was not single,
   /// or it has a bug): there is no result to give the closure, and the
-  /// process traps with `"Single violation: missing element (sinkSingle)"`.
-  /// Use `checkSingle()` upstream to turn such a bug into an error instead.
+  /// process traps with `"Single violation: missing element (sinkSingle at
+  /// Feed.swift:42)"`, naming the line of the call. Use `checkSingle()`
+  /// upstream to turn such a bug into an error instead.
   ///
-  /// - Parameter receive: The closure to run with the outcome.
+  /// - Parameters:
+  ///   - file: The file named in the trap message.
+  ///   - line: The line named in the trap message.
+  ///   - receive: The closure to run with the outcome.
   /// - Returns: A cancellable that ends the subscription when cancelled or deinitialized.
   @inlinable
-  public func sinkSingle(receive: @escaping @Sendable (Result<Output, Failure>) -> Void) -> AnyCancellable {
+  public func sinkSingle(
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    receive: @escaping @Sendable (Result<Output, Failure>) -> Void
+  ) -> AnyCancellable {
     // The maybe sink keeps the value until the completion, runs its closure
     // once, outside its lock, releases it at the end, and traps when a
     // single receiver gets a completion without a value.
-    let sink = MaybeSink<Output, Failure>(.single(.init(receive)))
+    let sink = MaybeSink<Output, Failure>(.single(.init(receive), file: file, line: line))
     subscribe(sink)
     return AnyCancellable(sink)
   }

@@ -76,11 +76,20 @@ import TraitsTesting
     }
   }
 
-  @Test func finishingWithoutAValueTraps() async {
+  @Test func finishingWithoutAValueTrapsNamingTheLineOfTheCall() async {
+    // Inside an exit test, #line names the line of the #expect macro, which
+    // moves its body into a function of its own: the line below.
+    let callLine = #line + 1
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let cancellable = Empty<Int, Never>().uncheckedSingle().sinkSingle { _ in }
       withExtendedLifetime(cancellable) {}
     }
-    #expect(result.standardErrorText.contains("Single violation: missing element (sinkSingle)"))
+    // The user's line, not the library's: the line of the sinkSingle call above.
+    #expect(
+      result.standardErrorText.contains(
+        "SinkSingleTests.swift:\(callLine): Fatal error: Single violation: missing element "
+          + "(sinkSingle at SingleTraitsTests/SinkSingleTests.swift:\(callLine))"
+      )
+    )
   }
 }

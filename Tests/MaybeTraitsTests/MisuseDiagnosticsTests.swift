@@ -1,0 +1,33 @@
+import Foundation
+import MaybeTraits
+import ReactiveCore
+import Testing
+
+/// The misuses that are ignored, and reported in debug builds
+/// (Docs/Reliability.md, "Misuse").
+@Suite struct MisuseDiagnosticsTests {
+  @Test func anOutcomeWaitingForAMainActorThatDoesNotComeIsReported() async {
+    MisuseDiagnostics.startRecording()
+    MainActorWait.patience.withLock { $0 = .milliseconds(20) }
+    defer { MainActorWait.patience.withLock { $0 = .seconds(5) } }
+    let delivered = await MainActor.run {
+      // The main actor is busy here, as it would be absent in a process that
+      // never runs it: the outcome, sent at once, cannot reach it in time.
+      let cancellable = Just(1).sinkMaybe(onMainActor: { _ in })
+      Thread.sleep(forTimeInterval: 0.3)
+      return cancellable
+    }
+    withExtendedLifetime(delivered) {}
+    #expect(
+      MisuseDiagnostics.recorded.contains {
+        $0.contains("an outcome of an onMainActor: sink has waited") && $0.contains("for the main actor")
+      }
+    )
+  }
+
+  @Test func reportsBeginWithTheLibrarysName() {
+    MisuseDiagnostics.startRecording()
+    MisuseDiagnostics.report("a test report")
+    #expect(MisuseDiagnostics.recorded.contains("CombineTraits misuse: a test report"))
+  }
+}
