@@ -12,6 +12,11 @@ import PackageDescription
 //   concurrency checking (Scripts/check-examples-escapes.sh, run by `make
 //   test-examples`, fails on one anywhere in this package), and
 //   Swift6ServiceTests tests it with TraitsTesting;
+// - RequestLoop is a server-shaped service (a request loop over tasks, no web
+//   framework): cancelled requests stop their work, broadcasts reach async
+//   listeners without loss, and ReactiveExtras' building blocks in use;
+//   RequestLoopTests tests it. Like every production target here, it does not
+//   import TraitsTesting (Scripts/check-examples-escapes.sh checks it);
 // - ReadmeExample is the README's first example, byte for byte (its main.swift
 //   is checked against README.md by Scripts/check-doc-examples.pl): built by
 //   `make test` as a user would build it, never run (it would reach the
@@ -49,6 +54,25 @@ let package = Package(
         .product(name: "TraitSubscriptions", package: "CombineTraits"),
         // AnyScheduler: production code, not test support.
         .product(name: "ReactiveExtras", package: "CombineTraits"),
+      ]
+    ),
+    // A server-shaped target: requests are tasks that await the service's
+    // publishers; production code, so no TraitsTesting.
+    .target(
+      name: "RequestLoop",
+      dependencies: [
+        .product(name: "ReactiveCore", package: "CombineTraits"),
+        .product(name: "MaybeTraits", package: "CombineTraits"),
+        .product(name: "SingleTraits", package: "CombineTraits"),
+        .product(name: "CompletableTraits", package: "CombineTraits"),
+        .product(name: "ReactiveExtras", package: "CombineTraits"),
+      ]
+    ),
+    .testTarget(
+      name: "RequestLoopTests",
+      dependencies: [
+        "RequestLoop",
+        .product(name: "ReactiveCore", package: "CombineTraits"),
       ]
     ),
     .testTarget(

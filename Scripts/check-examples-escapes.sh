@@ -13,3 +13,12 @@ if grep -rnE "$pattern" --include='*.swift' Package.swift Sources Tests Refused;
   exit 1
 fi
 echo "Examples: no nonisolated(unsafe), no @unchecked Sendable"
+
+# Production targets never need test support: TraitsTesting is imported only
+# by test targets (and by the Demo, through the CombineTraits umbrella).
+if grep -rnE '^[[:space:]]*(@testable[[:space:]]+)?(public[[:space:]]+|package[[:space:]]+|internal[[:space:]]+)?import[[:space:]]+TraitsTesting' \
+  --include='*.swift' Sources; then
+  echo "Examples: the lines above import TraitsTesting outside a test target" >&2
+  exit 1
+fi
+echo "Examples: no production target imports TraitsTesting"
