@@ -163,7 +163,7 @@ final class AsyncBufferingSubscriber<Input, Failure: Error>: Subscriber, Cancell
         state.phase = .subscribed(subscription)
         switch policy {
         case .unbounded, .newest: return .unlimited
-        case let .oldest(count): return .max(count + state.unrequested)
+        case let .oldest(count): return .max(count) + state.unrequested  // saturates: `.bufferingOldest(.max)`
         }
       case .subscribed, .completed, .finished:
         return nil  // a second subscription, or one after cancel

@@ -214,22 +214,32 @@ public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher 
     /// Returns true when there is demand, waiting for it if need be; false
     /// once the subscription is over.
     private func hasDemand() async -> Bool {
-      await withUnsafeContinuation { (waiter: Waiter) in
-        let ready = state.withLock { state -> Bool? in
-          switch state {
-          case var .running(running):
-            guard running.demand == .none else { return true }
-            running.waiter = waiter
-            state = .running(running)
-            return nil  // resumed by request(_:) or cancel()
-          case .finished:
-            return false
-          case .waitingForDemand:
-            fatalError("Bug in AsyncSequencePublisher.Inner: the task runs while waiting for demand")
-          }
-        }
-        if let ready {
+      if let ready = demand(orWait: nil) {
+        return ready  // no suspension while demand lasts
+      }
+      return await withUnsafeContinuation { (waiter: Waiter) in
+        if let ready = demand(orWait: waiter) {
           waiter.resume(returning: ready)
+        }
+      }
+    }
+
+    /// True when there is demand, false once the subscription is over; nil
+    /// otherwise, after storing `waiter` (if any) for `request(_:)` or
+    /// `cancel()` to resume.
+    private func demand(orWait waiter: Waiter?) -> Bool? {
+      state.withLock { state -> Bool? in
+        switch state {
+        case var .running(running):
+          guard running.demand == .none else { return true }
+          guard let waiter else { return nil }
+          running.waiter = waiter
+          state = .running(running)
+          return nil
+        case .finished:
+          return false
+        case .waitingForDemand:
+          fatalError("Bug in AsyncSequencePublisher.Inner: the task runs while waiting for demand")
         }
       }
     }

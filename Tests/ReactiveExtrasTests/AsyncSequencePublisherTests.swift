@@ -8,15 +8,37 @@ import TraitsTesting
 /// Counts what its iterations do: iterators made, elements pulled, and
 /// whether an iteration saw its task cancelled.
 private final class PullLog: Sendable {
-  private let counts = Mutex((iterators: 0, pulls: 0, cancelled: 0))
+  private let counts = Mutex((iterators: 0, liveIterators: 0, pulls: 0, cancelled: 0))
 
   var iterators: Int { counts.withLock { $0.iterators } }
+  /// Iterators made and not yet released: their tasks are still running.
+  var liveIterators: Int { counts.withLock { $0.liveIterators } }
   var pulls: Int { counts.withLock { $0.pulls } }
   var cancelled: Int { counts.withLock { $0.cancelled } }
 
-  func madeIterator() { counts.withLock { $0.iterators += 1 } }
+  func madeIterator() {
+    counts.withLock {
+      $0.iterators += 1
+      $0.liveIterators += 1
+    }
+  }
+  func releasedIterator() { counts.withLock { $0.liveIterators -= 1 } }
   func pulled() { counts.withLock { $0.pulls += 1 } }
   func sawCancellation() { counts.withLock { $0.cancelled += 1 } }
+}
+
+/// Held by an iterator: tells the log when the iterator is released.
+private final class IteratorLife: Sendable {
+  let log: PullLog
+
+  init(log: PullLog) {
+    self.log = log
+    log.madeIterator()
+  }
+
+  deinit {
+    log.releasedIterator()
+  }
 }
 
 /// The natural numbers from 1, without end (or up to `limit`), logging each
@@ -32,6 +54,7 @@ private struct Naturals: AsyncSequence, Sendable {
 
     let log: PullLog
     let limit: Int
+    let life: IteratorLife
     var last = 0
 
     mutating func next() async -> Int? {
@@ -47,8 +70,7 @@ private struct Naturals: AsyncSequence, Sendable {
   }
 
   func makeAsyncIterator() -> AsyncIterator {
-    log.madeIterator()
-    return AsyncIterator(log: log, limit: limit)
+    AsyncIterator(log: log, limit: limit, life: IteratorLife(log: log))
   }
 }
 
@@ -237,6 +259,30 @@ struct BothKinds: Sequence, AsyncSequence, Sendable {
       recorder.cancel()
     }
     #expect(weakRecorder == nil)
+  }
+
+  @Test func theTaskEndsOnceCancelled() async throws {
+    let log = PullLog()
+    let recorder = Naturals(log: log).publisher.record()
+    _ = try await recorder.next()
+    recorder.cancel()
+    try await waitUntil { log.liveIterators == 0 }
+    #expect(log.iterators == 1)
+    #expect(recorder.completion == nil)
+  }
+
+  @Test func requestRacingCancelEndsEveryTask() async throws {
+    let log = PullLog()
+    for _ in 0..<200 {
+      let recorder = Naturals(log: log).publisher.record(demand: .none)
+      Race(threads: 2).run { thread, _ in
+        if thread == 0 { recorder.request(.max(3)) } else { recorder.cancel() }
+      }
+      #expect(recorder.completion == nil)
+      #expect(recorder.values == Array([1, 2, 3].prefix(recorder.values.count)))
+    }
+    try await waitUntil { log.liveIterators == 0 }  // every task that started has ended
+    #expect(log.iterators <= 200)
   }
 
   @Test func eachSubscriptionIteratesOnItsOwn() async throws {

@@ -272,6 +272,30 @@ private final class Counter: Sendable {
     }
   }
 
+  @Test func concurrentSendersLoseNothingUnderUnbounded() async throws {
+    let subject = PassthroughSubject<Int, Never>()
+    let ready = Counter()
+    let consumers = (0..<2).map { _ in
+      Task {
+        var iterator = subject.values(bufferingPolicy: .unbounded).makeAsyncIterator()
+        ready.increment()
+        var received: [Int] = []
+        while let value = await iterator.next() { received.append(value) }
+        return received
+      }
+    }
+    try await waitUntil { ready.value == consumers.count }
+
+    Race(threads: 4).run { thread, _ in
+      for value in (thread * 2_500)..<((thread + 1) * 2_500) { subject.send(value) }
+    }
+    subject.send(completion: .finished)
+
+    for consumer in consumers {
+      #expect(await consumer.value.sorted() == Array(0..<10_000))
+    }
+  }
+
   @Test func isSendableWhenThePublisherIs() {
     let sequence: any Sendable = PassthroughSubject<Int, Never>().values(bufferingPolicy: .unbounded)
     _ = sequence
