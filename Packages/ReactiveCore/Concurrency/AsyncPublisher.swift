@@ -3,10 +3,16 @@ extension Publisher where Failure == Never {
   /// loops.
   ///
   /// The publisher is subscribed when the iterator is made. Each call to
-  /// `next()` requests exactly one value, so a slow loop slows the publisher
-  /// down instead of buffering. Cancelling the iterating task cancels the
-  /// subscription and ends the loop; so does leaving the loop early, once the
-  /// iterator is released.
+  /// `next()` requests exactly one value, and nothing is buffered: a slow
+  /// loop slows a publisher that respects demand down. A subject, which
+  /// drops the values it sends without demand, therefore loses every value
+  /// it sends while the loop body runs (between two calls to `next()`). For
+  /// a subject with one or several consumers that must see every value, use
+  /// `values(bufferingPolicy: .unbounded)` from ReactiveExtras, which
+  /// requests ahead and buffers.
+  ///
+  /// Cancelling the iterating task cancels the subscription and ends the
+  /// loop; so does leaving the loop early, once the iterator is released.
   ///
   /// ```swift
   /// for await value in [1, 2, 3].publisher.values {
@@ -22,10 +28,12 @@ extension Publisher {
   /// The values of the publisher as a throwing asynchronous sequence: a
   /// failure of the publisher is thrown by the loop.
   ///
-  /// Demand, cancellation and lifetime are those of
-  /// `values`: one value requested per `next()`,
-  /// the subscription cancelled when the task is cancelled or the iterator
-  /// is released.
+  /// Demand, cancellation and lifetime are those of `values` on a publisher
+  /// that never fails: one value requested per `next()`, nothing buffered,
+  /// so a subject loses the values it sends while the loop body runs (use
+  /// `values(bufferingPolicy:)` from ReactiveExtras for a broadcast without
+  /// loss); the subscription is cancelled when the task is cancelled or the
+  /// iterator is released.
   ///
   /// ```swift
   /// do {

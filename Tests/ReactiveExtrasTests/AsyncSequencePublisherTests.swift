@@ -1,0 +1,299 @@
+import ReactiveCore
+import ReactiveExtras
+import Synchronization
+import TestSupport
+import Testing
+import TraitsTesting
+
+/// Counts what its iterations do: iterators made, elements pulled, and
+/// whether an iteration saw its task cancelled.
+private final class PullLog: Sendable {
+  private let counts = Mutex((iterators: 0, liveIterators: 0, pulls: 0, cancelled: 0))
+
+  var iterators: Int { counts.withLock { $0.iterators } }
+  /// Iterators made and not yet released: their tasks are still running.
+  var liveIterators: Int { counts.withLock { $0.liveIterators } }
+  var pulls: Int { counts.withLock { $0.pulls } }
+  var cancelled: Int { counts.withLock { $0.cancelled } }
+
+  func madeIterator() {
+    counts.withLock {
+      $0.iterators += 1
+      $0.liveIterators += 1
+    }
+  }
+  func releasedIterator() { counts.withLock { $0.liveIterators -= 1 } }
+  func pulled() { counts.withLock { $0.pulls += 1 } }
+  func sawCancellation() { counts.withLock { $0.cancelled += 1 } }
+}
+
+/// Held by an iterator: tells the log when the iterator is released.
+private final class IteratorLife: Sendable {
+  let log: PullLog
+
+  init(log: PullLog) {
+    self.log = log
+    log.madeIterator()
+  }
+
+  deinit {
+    log.releasedIterator()
+  }
+}
+
+/// The natural numbers from 1, without end (or up to `limit`), logging each
+/// pull; a pull in a cancelled task ends the sequence.
+private struct Naturals: AsyncSequence, Sendable {
+  typealias Failure = Never
+
+  let log: PullLog
+  var limit = Int.max
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    typealias Failure = Never
+
+    let log: PullLog
+    let limit: Int
+    let life: IteratorLife
+    var last = 0
+
+    mutating func next() async -> Int? {
+      log.pulled()
+      guard !Task.isCancelled else {
+        log.sawCancellation()
+        return nil
+      }
+      guard last < limit else { return nil }
+      last += 1
+      return last
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(log: log, limit: limit, life: IteratorLife(log: log))
+  }
+}
+
+/// A sequence whose failure is typed: one element, then `TestError(code: 9)`.
+private struct FailsAfterOne: AsyncSequence, Sendable {
+  typealias Failure = TestError
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    typealias Failure = TestError
+    var sent = false
+
+    mutating func next() async throws(TestError) -> Int? {
+      guard !sent else { throw TestError(code: 9) }
+      sent = true
+      return 1
+    }
+
+    mutating func next(isolation actor: isolated (any Actor)?) async throws(TestError) -> Int? {
+      try await next()
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator()
+  }
+}
+
+/// Both a `Sequence` and an `AsyncSequence`: `publisher` is `Sequence`'s.
+struct BothKinds: Sequence, AsyncSequence, Sendable {
+  typealias Element = Int
+  typealias Failure = Never
+
+  struct Iterator: IteratorProtocol, AsyncIteratorProtocol {
+    typealias Failure = Never
+
+    var current = 1
+
+    mutating func next() -> Int? {
+      guard current <= 2 else { return nil }
+      defer { current += 1 }
+      return current
+    }
+  }
+
+  func makeIterator() -> Iterator { Iterator() }
+
+  func makeAsyncIterator() -> Iterator { Iterator() }
+}
+
+@Suite struct AsyncSequencePublisherTests {
+  // MARK: Events
+
+  @Test func publishesTheElementsThenFinishes() async throws {
+    let stream = AsyncStream<Int> { continuation in
+      for value in 1...3 { continuation.yield(value) }
+      continuation.finish()
+    }
+    let recorder = stream.publisher.record()
+    #expect(try await recorder.awaitCompletion() == .finished)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .finished])
+  }
+
+  @Test func anEmptySequenceFinishes() async throws {
+    let recorder = Naturals(log: PullLog(), limit: 0).publisher.record()
+    #expect(try await recorder.awaitCompletion() == .finished)
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func aThrownErrorIsTheFailure() async throws {
+    let stream = AsyncThrowingStream<Int, any Error> { continuation in
+      continuation.yield(1)
+      continuation.finish(throwing: TestError(code: 5))
+    }
+    let recorder = stream.publisher.record()
+    _ = try await recorder.awaitCompletion()
+    #expect(recorder.testEvents == [.subscription, .value(1), .failure(TestError(code: 5))])
+  }
+
+  @Test func theFailureTypeIsTheSequences() async throws {
+    let typed: AnyPublisher<Int, TestError> = FailsAfterOne().publisher.eraseToAnyPublisher()
+    let never: AnyPublisher<Int, Never> = AsyncStream<Int> { $0.finish() }.publisher.eraseToAnyPublisher()
+    let recorder = typed.record()
+    #expect(try await recorder.awaitCompletion() == .failure(TestError(code: 9)))
+    #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 9))])
+    _ = never
+  }
+
+  @Test func aTypeThatIsBothKindsOfSequenceGetsCombinesPublisher() {
+    let publisher: Publishers.Sequence<BothKinds, Never> = BothKinds().publisher
+    #expect(publisher.record().events == [.subscription, .value(1), .value(2), .finished])
+    let asynchronous = AsyncSequencePublisher(BothKinds())
+    _ = asynchronous
+  }
+
+  // MARK: Demand
+
+  @Test func nothingStartsBeforeTheFirstDemand() async throws {
+    let log = PullLog()
+    let recorder = Naturals(log: log).publisher.record(demand: .none)
+    #expect(recorder.events == [.subscription])
+    #expect(log.iterators == 0)
+
+    recorder.cancel()
+    #expect(log.iterators == 0)
+    #expect(log.pulls == 0)
+  }
+
+  @Test func pullsOnlyWhatIsDemanded() async throws {
+    let log = PullLog()
+    let recorder = Naturals(log: log).publisher.record(demand: .max(2))
+    _ = try await recorder.next()
+    _ = try await recorder.next()
+    // The task waits for demand after delivering the second: no third pull.
+    #expect(log.pulls == 2)
+    #expect(recorder.values == [1, 2])
+
+    recorder.request(.max(3))
+    try await waitUntil { recorder.values.count == 5 }
+    #expect(log.pulls == 5)
+    #expect(recorder.values == [1, 2, 3, 4, 5])
+    #expect(log.iterators == 1)
+    recorder.cancel()
+  }
+
+  @Test func demandReturnedByReceiveIsAdded() async throws {
+    let log = PullLog()
+    let recorder = Naturals(log: log, limit: 4).publisher.record(demand: .max(1)) { _, _ in .max(1) }
+    #expect(try await recorder.awaitCompletion() == .finished)
+    #expect(recorder.values == [1, 2, 3, 4])
+  }
+
+  // MARK: Cancellation and lifetime
+
+  @Test func cancellingTheSubscriptionCancelsTheIteration() async throws {
+    let terminated = Mutex(false)
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    continuation.onTermination = { termination in
+      if case .cancelled = termination { terminated.withLock { $0 = true } }
+    }
+    let recorder = stream.publisher.record()
+    continuation.yield(1)
+    #expect(try await recorder.next() == 1)
+
+    recorder.cancel()
+    try await waitUntil { terminated.withLock { $0 } }
+    continuation.yield(2)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func cancellingWhileWaitingForDemandEndsTheTask() async throws {
+    let log = PullLog()
+    let recorder = Naturals(log: log).publisher.record(demand: .max(1))
+    #expect(try await recorder.next() == 1)
+    recorder.cancel()
+    // The task, waiting for demand, ends without another pull.
+    #expect(log.pulls == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func releasesTheDownstreamWhenFinished() async throws {
+    weak var weakRecorder: RecordingSubscriber<Int, Never>?
+    do {
+      let recorder = Naturals(log: PullLog(), limit: 2).publisher.record()
+      weakRecorder = recorder
+      #expect(try await recorder.awaitCompletion() == .finished)
+    }
+    try await waitUntil { weakRecorder == nil }
+  }
+
+  @Test func releasesTheDownstreamWhenCancelled() async throws {
+    weak var weakRecorder: RecordingSubscriber<Int, Never>?
+    do {
+      let recorder = Naturals(log: PullLog()).publisher.record(demand: .max(1))
+      weakRecorder = recorder
+      #expect(try await recorder.next() == 1)
+      recorder.cancel()
+    }
+    try await waitUntil { weakRecorder == nil }
+  }
+
+  @Test func releasesTheDownstreamWhenCancelledBeforeDemand() {
+    weak var weakRecorder: RecordingSubscriber<Int, Never>?
+    do {
+      let recorder = Naturals(log: PullLog()).publisher.record(demand: .none)
+      weakRecorder = recorder
+      recorder.cancel()
+    }
+    #expect(weakRecorder == nil)
+  }
+
+  @Test func theTaskEndsOnceCancelled() async throws {
+    let log = PullLog()
+    let recorder = Naturals(log: log).publisher.record()
+    _ = try await recorder.next()
+    recorder.cancel()
+    try await waitUntil { log.liveIterators == 0 }
+    #expect(log.iterators == 1)
+    #expect(recorder.completion == nil)
+  }
+
+  @Test func requestRacingCancelEndsEveryTask() async throws {
+    let log = PullLog()
+    for _ in 0..<200 {
+      let recorder = Naturals(log: log).publisher.record(demand: .none)
+      Race(threads: 2).run { thread, _ in
+        if thread == 0 { recorder.request(.max(3)) } else { recorder.cancel() }
+      }
+      #expect(recorder.completion == nil)
+      #expect(recorder.values == Array([1, 2, 3].prefix(recorder.values.count)))
+    }
+    try await waitUntil { log.liveIterators == 0 }  // every task that started has ended
+    #expect(log.iterators <= 200)
+  }
+
+  @Test func eachSubscriptionIteratesOnItsOwn() async throws {
+    let log = PullLog()
+    let publisher = Naturals(log: log, limit: 3).publisher
+    let first = publisher.record()
+    let second = publisher.record()
+    #expect(try await first.awaitCompletion() == .finished)
+    #expect(try await second.awaitCompletion() == .finished)
+    #expect(first.values == [1, 2, 3])
+    #expect(second.values == [1, 2, 3])
+    #expect(log.iterators == 2)
+  }
+}
