@@ -8,12 +8,23 @@ import ReactiveExtras
 
 public struct ServerEvent: Sendable, Equatable {
   public let sequence: Int
+
+  public init(sequence: Int) {
+    self.sequence = sequence
+  }
 }
 
 public final class EventHub: Sendable {
   private let subject = PassthroughSubject<ServerEvent, Never>()
 
-  public init() {}
+  /// The latest event, replayed to whoever subscribes late (a dashboard that
+  /// opens after the event): one subscription to the hub for all of them,
+  /// connected while anyone listens.
+  public let latest: Publishers.ShareReplay<PassthroughSubject<ServerEvent, Never>>
+
+  public init() {
+    latest = subject.share(replay: 1)
+  }
 
   /// What a listener iterates: every event sent after this call, in order.
   /// Cancelling the listening task ends its loop and its subscription.

@@ -33,12 +33,15 @@ public struct Page: Sendable, Equatable {
 public struct RequestLoop<C: Clock>: Sendable where C.Duration == Duration {
   public let backend: WeatherBackend<C>
   /// The settings every request reads: loaded once, on the first request,
-  /// and replayed to every later one (`share(replay: 1)` of a single is a single).
+  /// and given to every later one. `cache()` and not `share(replay: 1)`:
+  /// each `value` cancels its subscription once the value came, and a share
+  /// whose last subscriber cancels disconnects, so the next request would
+  /// load again; a cache runs its upstream to the end.
   let settings: AnySinglePublisher<String, Never>
 
   public init(backend: WeatherBackend<C>, loadSettings: @escaping @Sendable () -> String) {
     self.backend = backend
-    settings = Deferred { Just(loadSettings()) }.share(replay: 1).eraseToAnySinglePublisher()
+    settings = Deferred { Just(loadSettings()) }.cache().eraseToAnySinglePublisher()
   }
 
   /// Starts serving a request; cancel the task when the client goes away.

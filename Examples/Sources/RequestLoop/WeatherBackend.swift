@@ -14,13 +14,19 @@ import Synchronization
 public struct Forecast: Sendable, Equatable {
   public let city: String
   public let summary: String
+
+  public init(city: String, summary: String) {
+    self.city = city
+    self.summary = summary
+  }
 }
 
 public enum WeatherError: Error, Equatable {
   case unknownCity(String)
 }
 
-/// How many backend calls started, and how many were cancelled.
+/// How many backend calls started, and how many were cancelled before
+/// their result (a cancel after the result is the await's own clean-up).
 public final class WorkLedger: Sendable {
   private let counts = Mutex((started: 0, cancelled: 0))
 
@@ -31,6 +37,22 @@ public final class WorkLedger: Sendable {
 
   func start() { counts.withLock { $0.started += 1 } }
   func cancel() { counts.withLock { $0.cancelled += 1 } }
+}
+
+/// One backend call, in the ledger: a cancel counts only before the result.
+final class Call: Sendable {
+  private let delivered = Mutex(false)
+  let ledger: WorkLedger
+
+  init(ledger: WorkLedger) {
+    self.ledger = ledger
+  }
+
+  func start() { ledger.start() }
+  func deliver() { delivered.withLock { $0 = true } }
+  func cancel() {
+    if !delivered.withLock({ $0 }) { ledger.cancel() }
+  }
 }
 
 /// The calls a handler awaits, one per trait and failure type: the typed,
@@ -47,10 +69,14 @@ public struct WeatherBackend<C: Clock>: Sendable where C.Duration == Duration {
 
   /// One unit of backend work: `output` after the latency, counted.
   func work<Output>(_ output: Output) -> some SinglePublisher<Output, Never> {
-    let ledger = ledger
+    let call = Call(ledger: ledger)
     return Just(output)
       .delay(for: .init(latency), scheduler: scheduler)
-      .handleEvents(receiveSubscription: { _ in ledger.start() }, receiveCancel: { ledger.cancel() })
+      .handleEvents(
+        receiveSubscription: { _ in call.start() },
+        receiveOutput: { _ in call.deliver() },
+        receiveCancel: { call.cancel() }
+      )
   }
 
   // Singles

@@ -2,6 +2,7 @@
 // stops all of its work, whatever the trait and failure type; listeners of a
 // broadcast lose nothing; the building blocks of ReactiveExtras in use.
 
+import ReactiveCore
 import RequestLoop
 import Synchronization
 import Testing
@@ -31,15 +32,15 @@ import Testing
   }
 
   @Test func theSettingsAreLoadedOnceAndReplayedToEveryRequest() async throws {
-    let loads = Mutex(0)
+    let loads = Locked(0)
     let loop = RequestLoop(backend: WeatherBackend(clock: ContinuousClock(), latency: .zero)) {
-      loads.withLock { $0 += 1 }
+      loads.update { $0 += 1 }
       return "imperial"
     }
     for id in 1...3 {
       #expect(try await loop.serve(Request(id: id, city: "Lima")).value.units == "imperial")
     }
-    #expect(loads.withLock { $0 } == 1)
+    #expect(loads.value == 1)
   }
 
   @Test func incomingRequestsAreTaggedWithTheLatestSettings() async throws {
@@ -47,29 +48,29 @@ import Testing
     let (requests, accept) = AsyncStream.makeStream(of: Request.self)
     let settings = SettingsSource("metric")
     let tagged = loop.tagged(requests, settings: settings.subject)
-    let received = Mutex<[String]>([])
-    let done = Mutex(false)
+    let received = Locked<[String]>([])
+    let done = Locked(false)
     let cancellable = tagged.sink(
-      receiveCompletion: { _ in done.withLock { $0 = true } },
-      receiveValue: { request, units in received.withLock { $0.append("\(request.id) \(units)") } }
+      receiveCompletion: { _ in done.update { $0 = true } },
+      receiveValue: { request, units in received.update { $0.append("\(request.id) \(units)") } }
     )
     accept.yield(Request(id: 1, city: "Rome"))
-    while received.withLock({ $0.count }) < 1 { await Task.yield() }
+    while received.value.count < 1 { await Task.yield() }
     settings.subject.send("imperial")
     accept.yield(Request(id: 2, city: "Rome"))
     accept.finish()
-    while !done.withLock({ $0 }) { await Task.yield() }
-    #expect(received.withLock { $0 } == ["1 metric", "2 imperial"])
+    while !done.value { await Task.yield() }
+    #expect(received.value == ["1 metric", "2 imperial"])
     withExtendedLifetime(cancellable) {}
   }
 
   @Test func twoListenersEachReceiveEveryOneOfTenThousandEvents() async {
     let hub = EventHub()
-    let ready = Mutex(0)
+    let ready = Locked(0)
     let listeners = (0..<2).map { _ in
       Task {
         var iterator = hub.listen().makeAsyncIterator()  // subscribed here
-        ready.withLock { $0 += 1 }
+        ready.update { $0 += 1 }
         var count = 0
         var inOrder = true
         while let event = await iterator.next() {
@@ -79,7 +80,7 @@ import Testing
         return (count, inOrder)
       }
     }
-    while ready.withLock({ $0 }) < 2 { await Task.yield() }
+    while ready.value < 2 { await Task.yield() }
     for sequence in 0..<10_000 { hub.send(ServerEvent(sequence: sequence)) }  // back to back
     hub.finish()
     for listener in listeners {
@@ -89,17 +90,31 @@ import Testing
     }
   }
 
+  @Test func aLateSubscriberGetsTheLatestEventReplayed() {
+    let hub = EventHub()
+    let early = Locked<[Int]>([])
+    let late = Locked<[Int]>([])
+    let first = hub.latest.sink { event in early.update { $0.append(event.sequence) } }
+    hub.send(ServerEvent(sequence: 1))
+    hub.send(ServerEvent(sequence: 2))
+    let second = hub.latest.sink { event in late.update { $0.append(event.sequence) } }
+    hub.send(ServerEvent(sequence: 3))
+    #expect(early.value == [1, 2, 3])
+    #expect(late.value == [2, 3])  // the latest event, replayed, then the live ones
+    withExtendedLifetime((first, second)) {}
+  }
+
   @Test func cancellingAListenerEndsItsLoop() async {
     let hub = EventHub()
-    let ready = Mutex(false)
+    let ready = Locked(false)
     let listener = Task {
       var iterator = hub.listen().makeAsyncIterator()
-      ready.withLock { $0 = true }
+      ready.update { $0 = true }
       var count = 0
       while await iterator.next() != nil { count += 1 }
       return count
     }
-    while !ready.withLock({ $0 }) { await Task.yield() }
+    while !ready.value { await Task.yield() }
     hub.send(ServerEvent(sequence: 0))
     listener.cancel()
     #expect(await listener.value <= 1)  // the loop ended without the hub finishing
@@ -112,5 +127,20 @@ final class SettingsSource: Sendable {
 
   init(_ initial: String) {
     subject = CurrentValueSubject(initial)
+  }
+}
+
+/// A value that tasks and closures share, behind a lock.
+final class Locked<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
+
+  init(_ value: Value) {
+    mutex = Mutex(value)
+  }
+
+  var value: Value { mutex.withLock { $0 } }
+
+  func update(_ body: (inout Value) -> Void) {
+    mutex.withLock { body(&$0) }
   }
 }
