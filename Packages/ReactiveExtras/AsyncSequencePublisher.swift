@@ -71,6 +71,10 @@ public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher 
     self.base = base
   }
 
+  /// Gives `subscriber` a subscription that starts iterating `base` on a
+  /// task of its own at the first demand.
+  ///
+  /// - Parameter subscriber: The subscriber to attach.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     subscriber.receive(subscription: Inner(base: base, downstream: AnySubscriber(subscriber)))
   }

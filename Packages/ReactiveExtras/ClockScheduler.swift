@@ -168,6 +168,7 @@ extension ClockScheduler {
       Self(instant.advanced(by: n.duration))
     }
 
+    /// Whether `lhs` comes before `rhs` on the clock.
     public static func < (lhs: Self, rhs: Self) -> Bool {
       lhs.instant < rhs.instant
     }
@@ -215,14 +216,17 @@ extension ClockScheduler {
         duration < .zero ? Stride(.zero - duration) : self
       }
 
+      /// Whether `lhs` is the shorter duration.
       public static func < (lhs: Stride, rhs: Stride) -> Bool {
         lhs.duration < rhs.duration
       }
 
+      /// The sum of the durations.
       public static func + (lhs: Stride, rhs: Stride) -> Stride {
         Stride(lhs.duration + rhs.duration)
       }
 
+      /// The difference of the durations.
       public static func - (lhs: Stride, rhs: Stride) -> Stride {
         Stride(lhs.duration - rhs.duration)
       }
@@ -234,34 +238,42 @@ extension ClockScheduler {
         Stride(lhs.duration * rhs.seconds)
       }
 
+      /// Adds `rhs` to `lhs`.
       public static func += (lhs: inout Stride, rhs: Stride) {
         lhs = lhs + rhs
       }
 
+      /// Subtracts `rhs` from `lhs`.
       public static func -= (lhs: inout Stride, rhs: Stride) {
         lhs = lhs - rhs
       }
 
+      /// Multiplies `lhs` by `rhs`, as numbers of seconds.
       public static func *= (lhs: inout Stride, rhs: Stride) {
         lhs = lhs * rhs
       }
 
+      /// A stride of `s` seconds.
       public static func seconds(_ s: Int) -> Stride {
         Stride(.seconds(s))
       }
 
+      /// A stride of `s` seconds, with a fraction.
       public static func seconds(_ s: Double) -> Stride {
         Stride(.seconds(s))
       }
 
+      /// A stride of `ms` milliseconds.
       public static func milliseconds(_ ms: Int) -> Stride {
         Stride(.milliseconds(ms))
       }
 
+      /// A stride of `us` microseconds.
       public static func microseconds(_ us: Int) -> Stride {
         Stride(.microseconds(us))
       }
 
+      /// A stride of `ns` nanoseconds.
       public static func nanoseconds(_ ns: Int) -> Stride {
         Stride(.nanoseconds(ns))
       }
