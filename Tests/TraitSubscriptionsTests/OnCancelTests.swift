@@ -1,6 +1,6 @@
 import MaybeTraits
-import SingleTraits
 import ReactiveCore
+import SingleTraits
 import Synchronization
 import Testing
 import TraitSubscriptions

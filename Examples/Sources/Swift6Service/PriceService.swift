@@ -5,8 +5,8 @@
 import Dispatch
 import MaybeTraits
 import ReactiveCore
-import SingleTraits
 import ReactiveExtras  // AnyDispatchQueueScheduler
+import SingleTraits
 
 /// Why a price is missing.
 public enum PriceError: Error, Equatable {

@@ -6,8 +6,8 @@
 import Foundation
 import MaybeTraits
 import ReactiveCore
-import SingleTraits
 import ReactiveExtras  // AnyDispatchQueueScheduler
+import SingleTraits
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
