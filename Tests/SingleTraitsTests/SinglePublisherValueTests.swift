@@ -144,7 +144,11 @@ import TraitsTesting
 
   @Test func aSingleThatFinishesEmptyTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = try? await ForwardSingle(upstream: Empty<Int, Never>()).value
+      do {
+        _ = try await ForwardSingle(upstream: Empty<Int, Never>()).value
+      } catch {
+        fatalError("expected a trap, caught \(error)")
+      }
     }
     #expect(result.standardErrorText.contains("Single violation: missing element (value)"))
   }
