@@ -139,6 +139,10 @@ import TraitsTesting
 
   // MARK: Upstreams
 
+  #if !REACTIVECORE_IS_OPENCOMBINE
+  // OpenCombine's subject subscriber holds its subject weakly and ignores a
+  // cancel once that reference is nil, which it is while the subject's deinit
+  // runs: there, the upstream of a released subject is not cancelled.
   @Test func requestsUnlimitedFromAnUpstreamAtOnceAndCancelsItWhenDeallocated() {
     let upstream = TestPublisher<Int, Never>()
     var subject: ReplaySubject<Int, Never>? = ReplaySubject(bufferSize: 1)
@@ -154,6 +158,7 @@ import TraitsTesting
     #expect(upstream.cancellations == 1)
     withExtendedLifetime(cancellable) {}
   }
+  #endif
 
   // MARK: Cancel and lifetimes
 
