@@ -94,7 +94,7 @@ bench:
 ## ReactiveCore's Sendable annotations.
 APPLE_SWITCH_BIN = $(shell cd AppleSwitch && $(SWIFT) build --show-bin-path)
 APPLE_SWITCH_COMPILE_CHECKS := $(addprefix Tests/CompileChecks/,ReactiveCoreGuarantees.swift \
-  RedundantConversions.swift ReexportsSingleTraits.swift ReexportsTraitModules.swift SpecialisedOverloads.swift \
+  ReactiveExtrasConformances.swift RedundantConversions.swift ReexportsSingleTraits.swift ReexportsTraitModules.swift SpecialisedOverloads.swift \
   TimeAndFoundationConformances.swift TraitOperatorConformances.swift TraitProtocols.swift \
   TraitsTestingConformances.swift)
 
