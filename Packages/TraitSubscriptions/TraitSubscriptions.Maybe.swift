@@ -125,8 +125,11 @@ extension TraitSubscriptions {
     /// Calling it before ``start(with:)`` is a misuse that traps, naming
     /// `file` and `line`.
     ///
-    /// - Parameter cancelJob: Stops the job; runs at most once, on the
-    ///   thread that cancels, outside any lock.
+    /// - Parameters:
+    ///   - file: The file named in the trap message of a misuse.
+    ///   - line: The line named in the trap message of a misuse.
+    ///   - cancelJob: Stops the job; runs at most once, on the thread that
+    ///     cancels, outside any lock.
     public final func onCancel(
       file: StaticString = #fileID,
       line: UInt = #line,

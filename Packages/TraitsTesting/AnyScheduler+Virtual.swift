@@ -4,7 +4,7 @@ public import ReactiveCore
 extension AnyScheduler
 where SchedulerTimeType == DispatchQueue.SchedulerTimeType, SchedulerOptions == DispatchQueue.SchedulerOptions {
   /// A ``VirtualTimeScheduler`` seen on DispatchQueue's clock, so that a
-  /// service that takes an ``AnyDispatchQueueScheduler`` runs on virtual
+  /// service that takes an `AnyDispatchQueueScheduler` (ReactiveExtras) runs on virtual
   /// time in tests.
   ///
   /// ```swift
