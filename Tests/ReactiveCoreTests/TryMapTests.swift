@@ -123,11 +123,16 @@ import TraitsTesting
     #expect(recorder.testEvents == [.subscription])
   }
 
-  @Test func aValueBeforeTheSubscriptionTraps() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = EarlyEventPublisher<Int, TestError>(.value(1)).tryMap { $0 }.record()
-    }
-    #expect(result.standardErrorText.contains("API violation: TryMap received a value before its subscription"))
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine does not trap; it hands the value to a downstream that has no
+    // subscription yet. Ignored, and the closure does not see it.
+    let seen = Collector<Int>()
+    let recorder = EarlyEventPublisher<Int, TestError>(.value(1)).tryMap { value in
+      seen.append(value)
+      return value
+    }.record()
+    #expect(recorder.testEvents == [.subscription])
+    #expect(seen.all.isEmpty)
   }
 
   @Test func ignoresACompletionBeforeTheSubscriptionAsCombineDoes() {

@@ -3,6 +3,13 @@ import Testing
 import TraitsTesting
 
 @Suite struct TryScanTests {
+  @Test func ignoresAValueBeforeTheSubscription() {
+    // Combine does not trap; it hands the value to a downstream that has no
+    // subscription yet. Ignored, and the fold does not see it.
+    let upstream = EarlyEventPublisher<Int, TestError>(.value(1))
+    #expect(upstream.tryScan(0) { $0 + $1 }.record().testEvents == [.subscription])
+  }
+
   @Test func publishesEachRunningResultThenFinishes() {
     let recorder = [1, 2, 3].unspecialisedPublisher.tryScan(10, +).record()
     #expect(recorder.testEvents == [.subscription, .value(11), .value(13), .value(16), .finished])

@@ -149,11 +149,12 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   }
 
   /// A value of the child of `generation`: queued for downstream; true if
-  /// the caller must drain. Traps if the current child sends it before its
-  /// subscription.
+  /// the caller must drain. A value the current child sends before its
+  /// subscription breaks the contract; Combine does not trap on it, so it
+  /// is ignored.
   package mutating func childValue(_ value: Downstream.Input, generation: Int) -> Bool {
     guard child.generation == generation else { return false }
-    checkSubscribed(event: "a value")
+    if case .pending = child { return false }
     return outlet.enqueue(value, tag: generation)
   }
 
@@ -192,9 +193,8 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   // MARK: Helpers
 
-  /// Traps when the current child sends an event before its subscription:
-  /// the publisher broke the contract. Combine traps on such a completion,
-  /// and on such a value when downstream has no demand.
+  /// Traps when the current child completes before its subscription: the
+  /// publisher broke the contract, and Combine traps on such a completion.
   func checkSubscribed(event: String) {
     if case .pending = child {
       preconditionFailure(

@@ -175,14 +175,14 @@ extension Publishers.Retry {
       case none
       case deliver(Downstream)
       case resubscribe
-      /// Combine would pass it to a downstream that has no subscription yet.
-      case trap
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
       let action = state.withLock { state -> CompletionAction in
         guard case var .active(active) = state else { return .none }
-        guard active.downstreamHasSubscription else { return .trap }
+        // Before the subscription: Combine does not trap, and would pass it
+        // to a downstream that has no subscription yet; ignored.
+        guard active.downstreamHasSubscription else { return .none }
         guard active.subscription != nil else { return .none }  // from an attempt that has failed
         switch completion {
         case .failure where active.remaining.map({ $0 > 0 }) ?? true:
@@ -201,8 +201,6 @@ extension Publishers.Retry {
       switch action {
       case .none:
         break
-      case .trap:
-        preconditionFailure("API violation: Retry received a completion before its subscription")
       case let .deliver(downstream):
         downstream.receive(completion: completion)
       case .resubscribe:

@@ -11,7 +11,9 @@
 /// cancels the upstream and fails the downstream with the error.
 ///
 /// How strictly it polices its callers follows Combine, operator by operator
-/// (see ``Contract``). A value before the subscription traps in all of them.
+/// (see ``Contract``): a value before the subscription traps in the
+/// filter-like ones, as in Combine, and is ignored by `tryMap` and `tryScan`,
+/// where Combine does not trap.
 ///
 /// States:
 /// - `awaitingSubscription(downstream, payload)`: created, no upstream yet;
@@ -32,7 +34,7 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   enum Contract: Sendable {
     /// `tryMap`, `tryScan`: demand goes to the upstream as is,
     /// `.none` included (the upstream decides whether it traps), and a
-    /// completion before the subscription is ignored.
+    /// value or a completion before the subscription is ignored.
     case mapping
     /// The filter-like operators (`tryFilter`, `tryCompactMap`,
     /// `removeDuplicates`, `tryRemoveDuplicates`): `request(.none)` and a
@@ -124,9 +126,10 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
         return nil  // over: ignored
       }
     }
-    // Combine's filter-like operators trap here; its `tryMap` and `tryScan` hand the
-    // value to a downstream that has no subscription yet: we trap in all of them.
-    precondition(!early, "API violation: \(name) received a value before its subscription")
+    // Combine's filter-like operators trap here. Its `tryMap` and `tryScan` do not:
+    // they hand the value to a downstream that has no subscription yet, which
+    // breaks the contract, so ours ignore it (Docs/ReactiveCore.md lists it).
+    precondition(!early || contract == .mapping, "API violation: \(name) received a value before its subscription")
     guard case (let downstream, var payload)? = taken else { return .none }
     let output: Downstream.Input?
     do {

@@ -201,21 +201,20 @@ extension Publishers.Scan {
 
     @inlinable
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      var early = false
       let taken = state.withLock { state -> State? in
         switch state {
         case let .subscribed(downstream, _, _):
           defer { state = .folding(downstream) }
           return state
         case .awaitingSubscription:
-          early = true  // the upstream broke the contract: trapped after the lock
+          // The upstream broke the contract. Combine hands the value to a
+          // downstream that has no subscription yet, which breaks it again:
+          // ignored, as our other operators do (Docs/ReactiveCore.md).
           return nil
         case .folding, .terminal:
           return nil  // over, or concurrent values (a broken contract): ignored
         }
       }
-      // Combine hands it to a downstream that has no subscription yet: we trap.
-      precondition(!early, "API violation: Scan received a value before its subscription")
       guard case let .subscribed(downstream, result, next) = taken else { return .none }
       let folded = next(result, input)
       let stored = State.subscribed(downstream, folded, next)
