@@ -1,6 +1,6 @@
 import Dispatch
+import LockSupport
 import ReactiveCore
-import Synchronization
 import Testing
 import TraitsTesting
 
@@ -19,7 +19,7 @@ private struct SearchService: Sendable {
   @Test func forwardsEveryCallToAVirtualTimeScheduler() {
     let scheduler = VirtualTimeScheduler()
     let erased: AnySchedulerOf<VirtualTimeScheduler> = scheduler.eraseToAnyScheduler()
-    let log = Mutex<[String]>([])
+    let log = Lock<[String]>([])
 
     erased.schedule { log.withLock { $0.append("now at \(scheduler.now)") } }
     erased.schedule(after: erased.now.advanced(by: .seconds(2))) {
@@ -71,7 +71,7 @@ private struct SearchService: Sendable {
 
   @Test func aSchedulerOfClosuresSeesEveryCall() {
     let scheduler = VirtualTimeScheduler()
-    let calls = Mutex<[String]>([])
+    let calls = Lock<[String]>([])
     let observed = AnyScheduler<VirtualTimeScheduler.SchedulerTimeType, Never>(
       now: { scheduler.now },
       minimumTolerance: { .nanoseconds(7) },
@@ -125,7 +125,7 @@ private struct SearchService: Sendable {
   @Test func dispatchDatesAndIntervalsMapToVirtualOnes() {
     let scheduler = VirtualTimeScheduler()
     let dispatch = AnyDispatchQueueScheduler.virtual(scheduler)
-    let log = Mutex<[Int]>([])
+    let log = Lock<[Int]>([])
 
     dispatch.schedule(after: dispatch.now.advanced(by: .milliseconds(1_500)), tolerance: .seconds(1), options: nil) {
       log.withLock { $0.append(scheduler.now.nanoseconds) }
@@ -146,7 +146,7 @@ private struct SearchService: Sendable {
   @Test func aDateInThePastRunsOnTheNextAdvance() {
     let scheduler = VirtualTimeScheduler(now: .init(5_000_000_000))
     let dispatch = AnyDispatchQueueScheduler.virtual(scheduler)
-    let ran = Mutex(false)
+    let ran = Lock(false)
     dispatch.schedule(after: .init(DispatchTime(uptimeNanoseconds: 0)), tolerance: .zero, options: nil) {
       ran.withLock { $0 = true }
     }
@@ -157,7 +157,7 @@ private struct SearchService: Sendable {
   @Test func theDistantFutureNeverComesWithinAnAdvance() {
     let scheduler = VirtualTimeScheduler()
     let dispatch = AnyDispatchQueueScheduler.virtual(scheduler)
-    let ran = Mutex(false)
+    let ran = Lock(false)
     dispatch.schedule(after: .init(.distantFuture), tolerance: .zero, options: nil) { ran.withLock { $0 = true } }
     scheduler.advance(by: .seconds(1_000_000))
     #expect(!ran.withLock { $0 })

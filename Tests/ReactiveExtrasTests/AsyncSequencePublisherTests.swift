@@ -1,6 +1,6 @@
+import LockSupport
 import ReactiveCore
 import ReactiveExtras
-import Synchronization
 import TestSupport
 import Testing
 import TraitsTesting
@@ -8,7 +8,7 @@ import TraitsTesting
 /// Counts what its iterations do: iterators made, elements pulled, and
 /// whether an iteration saw its task cancelled.
 private final class PullLog: Sendable {
-  private let counts = Mutex((iterators: 0, liveIterators: 0, pulls: 0, cancelled: 0))
+  private let counts = Lock((iterators: 0, liveIterators: 0, pulls: 0, cancelled: 0))
 
   var iterators: Int { counts.withLock { $0.iterators } }
   /// Iterators made and not yet released: their tasks are still running.
@@ -205,7 +205,7 @@ struct BothKinds: Sequence, AsyncSequence, Sendable {
   // MARK: Cancellation and lifetime
 
   @Test func cancellingTheSubscriptionCancelsTheIteration() async throws {
-    let terminated = Mutex(false)
+    let terminated = Lock(false)
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.onTermination = { termination in
       if case .cancelled = termination { terminated.withLock { $0 = true } }

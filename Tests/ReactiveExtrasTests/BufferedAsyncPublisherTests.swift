@@ -1,13 +1,13 @@
+import LockSupport
 import ReactiveCore
 import ReactiveExtras
-import Synchronization
 import TestSupport
 import Testing
 import TraitsTesting
 
 /// A count that tasks share.
 private final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = Lock(0)
 
   var value: Int { count.withLock { $0 } }
 
@@ -174,7 +174,7 @@ private final class Counter: Sendable {
 
   @Test func cancellingTheTaskCancelsTheSubscriptionAndEndsTheLoop() async throws {
     let upstream = TestPublisher<Int, Never>()
-    let received = Mutex<[Int]>([])
+    let received = Lock<[Int]>([])
     let loop = Task {
       for await value in upstream.values(bufferingPolicy: .unbounded) {
         received.withLock { $0.append(value) }

@@ -1,6 +1,6 @@
+import LockSupport
 import ReactiveCore
 import ReactiveExtras
-import Synchronization
 import TestSupport
 import Testing
 import TraitsTesting
@@ -48,7 +48,7 @@ import TraitsTesting
 
   @Test func scheduleRunsSoon() async throws {
     let scheduler = ClockScheduler(clock: ManualClock())
-    let ran = Mutex(false)
+    let ran = Lock(false)
     scheduler.schedule { ran.withLock { $0 = true } }
     try await waitUntil { ran.withLock { $0 } }
   }
@@ -56,7 +56,7 @@ import TraitsTesting
   @Test func scheduleAfterRunsEachActionAtItsDate() async throws {
     let clock = ManualClock()
     let scheduler = ClockScheduler(clock: clock)
-    let log = Mutex<[String]>([])
+    let log = Lock<[String]>([])
     for second in [3, 1, 2] {
       scheduler.schedule(after: scheduler.now.advanced(by: .seconds(second))) {
         log.withLock { $0.append("\(second)s") }
@@ -77,7 +77,7 @@ import TraitsTesting
   @Test func aPastDateRunsSoon() async throws {
     let clock = ManualClock()
     let scheduler = ClockScheduler(clock: clock)
-    let ran = Mutex(false)
+    let ran = Lock(false)
     clock.advance(by: .seconds(1))
     scheduler.schedule(after: scheduler.now.advanced(by: .seconds(-1))) { ran.withLock { $0 = true } }
     try await waitUntil { ran.withLock { $0 } }
@@ -86,7 +86,7 @@ import TraitsTesting
   @Test func repeatingRunsEveryIntervalUntilCancelled() async throws {
     let clock = ManualClock()
     let scheduler = ClockScheduler(clock: clock)
-    let ticks = Mutex(0)
+    let ticks = Lock(0)
     let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1)), interval: .seconds(1)) {
       ticks.withLock { $0 += 1 }
     }
@@ -107,7 +107,7 @@ import TraitsTesting
   @Test func repeatingDoesNotDrift() async throws {
     let clock = ManualClock()
     let scheduler = ClockScheduler(clock: clock)
-    let times = Mutex<[Duration]>([])
+    let times = Lock<[Duration]>([])
     let start = scheduler.now
     let cancellable = scheduler.schedule(after: start.advanced(by: .seconds(1)), interval: .seconds(1)) {
       times.withLock { $0.append(start.distance(to: scheduler.now).duration) }
@@ -140,7 +140,7 @@ import TraitsTesting
   @Test func cancellingBeforeTheFirstRunRunsNothing() async throws {
     let clock = ManualClock()
     let scheduler = ClockScheduler(clock: clock)
-    let ticks = Mutex(0)
+    let ticks = Lock(0)
     let cancellable = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) { ticks.withLock { $0 += 1 } }
     cancellable.cancel()
     clock.advance(by: .seconds(3))
@@ -173,7 +173,7 @@ import TraitsTesting
 
   @Test func repeatsOnTheContinuousClockUntilCancelled() async throws {
     let scheduler = ClockScheduler(clock: ContinuousClock())
-    let ticks = Mutex(0)
+    let ticks = Lock(0)
     let cancellable = scheduler.schedule(after: scheduler.now, interval: .milliseconds(5)) {
       ticks.withLock { $0 += 1 }
     }

@@ -1,6 +1,6 @@
+import LockSupport
 import ReactiveCore
 import ReactiveExtras
-import Synchronization
 import TestSupport
 import Testing
 import TraitsTesting
@@ -196,7 +196,7 @@ import TraitsTesting
   @Test func concurrentSendsAndSubscribersLoseNothingThatFitsTheBuffer() {
     for _ in 0..<20 {
       let subject = ReplaySubject<Int, Never>(bufferSize: 1_000)
-      let recorders = Mutex<[RecordingSubscriber<Int, Never>]>([])
+      let recorders = Lock<[RecordingSubscriber<Int, Never>]>([])
       Race(threads: 4).run { thread, _ in
         if thread < 2 {
           for value in 0..<100 {

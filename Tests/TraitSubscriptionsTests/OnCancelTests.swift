@@ -1,7 +1,7 @@
+import LockSupport
 import MaybeTraits
 import ReactiveCore
 import SingleTraits
-import Synchronization
 import Testing
 import TraitSubscriptions
 import TraitsTesting
@@ -20,8 +20,8 @@ private final class Job: Sendable {
   }
 
   let script: Script
-  private let cancels = Mutex(0)
-  private let starts = Mutex(0)
+  private let cancels = Lock(0)
+  private let starts = Lock(0)
 
   init(_ script: Script) { self.script = script }
 
