@@ -39,7 +39,7 @@ extension SinglePublisher {
     // The maybe sink keeps the value until the completion, runs its closure
     // once, outside its lock, releases it at the end, and traps when a
     // single receiver gets a completion without a value.
-    let sink = MaybeSink<Output, Failure>(.single(.init(receive), file: file, line: line))
+    let sink = MaybeSink<Output, Failure>(.single(.init(receive)), file: file, line: line)
     subscribe(sink)
     return AnyCancellable(sink)
   }
