@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # `make bench`: every workload on ReactiveCore, OpenCombine and the
-# hand-written baseline, then one comparison table with the goals of issues 8 and 16.
+# hand-written baseline, then one comparison table with the goals of issues 8,
+# 16 and 25.
 #
 #  1. package-benchmark (release build): wall-clock time and mallocs of each
 #     workload on each side, exported as JSON (metricP90AbsoluteThresholds);
 #  2. Scripts/instructions.sh: instructions per operation under callgrind;
 #  3. InstructionProbe --memory: heap bytes kept per idle subscription;
-#  4. Scripts/report.py: the table and the goals of issue 16.
-# Takes about 6 minutes on a 2-core machine, most of it the first build.
+#     InstructionProbe --elapsed: seconds to build and run the folded merges;
+#  4. Scripts/report.py: the table, the size curves (Shared/Scaling.swift)
+#     and the goals.
+# Takes about 12 minutes on a 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -28,5 +31,6 @@ SWIFT=$SWIFT ./Scripts/instructions.sh "$RESULTS/instructions.tsv" 2>"$RESULTS/i
 
 # instructions.sh built the release probe.
 for side in reactivecore opencombine; do .build/release/InstructionProbe --memory "$side"; done >"$RESULTS/memory.tsv"
+for side in reactivecore opencombine; do .build/release/InstructionProbe --elapsed "$side"; done >"$RESULTS/elapsed.tsv"
 
 python3 Scripts/report.py table "$RESULTS/instructions.tsv" "$RESULTS"

@@ -3,12 +3,16 @@
 
   report.py callgrind FILE          "instructions mallocs atomics" of one callgrind output
   report.py checksums TSV           fails if the sides of a workload disagree
-  report.py table TSV RESULTS_DIR   the comparison table and the goals of issues 8 and 16
+  report.py table TSV RESULTS_DIR   the comparison table and the goals of issues 8, 16 and 25
 
 TSV is what Scripts/instructions.sh writes; RESULTS_DIR holds package-benchmark's
 metricP90AbsoluteThresholds export (one JSON file per benchmark, named
 "Comparison.<workload>_<side>.p90.json" or close to it) and memory.tsv
-(InstructionProbe --memory: kind, side, bytes per idle subscription).
+(InstructionProbe --memory: kind, side, bytes per idle subscription) and
+elapsed.tsv (InstructionProbe --elapsed: workload, side, seconds, checksum).
+
+Workloads named "<family>@<size>" are the size families of issue 25
+(Shared/Scaling.swift): they get a table of their own, one row per family.
 """
 import json
 import os
@@ -129,12 +133,19 @@ RATIO_GOALS = {
 }
 
 
+# Workloads with a goal of their own (issue 25), not issue 16's 0.5x.
+OWN_GOALS = {"flatMapInner"}
+
+# Issue 25: bytes per idle subscription at k = 10,000, before issue 25.
+MEMORY_BEFORE = {"subjectSubscriber": 438, "subjectMapSubscriber": 469, "zip": 1074}
+
+
 def table(tsv, directory):
     instructions = read_tsv(tsv)
     timing = load_benchmarks(directory)
     workloads = []
     for workload, _ in instructions:
-        if workload not in workloads:
+        if workload not in workloads and "@" not in workload:
             workloads.append(workload)
 
     def get(workload, side):
@@ -214,6 +225,7 @@ def table(tsv, directory):
             f"against {fmt(bare['instr'])} and {fmt(bare['cg_mallocs'], 2)} without the wrapper, goal: the same",
         )
     met_all = issue16(workloads, get, directory, report) and met_all
+    met_all = issue25(instructions, get, directory, report) and met_all
     print()
     print("All goals met." if met_all else "Some goals are not met: see Docs/Performance.md.")
 
@@ -243,7 +255,7 @@ def issue16(workloads, get, directory, report):
     print("Goals of issue 16 (RC = ReactiveCore, OC = OpenCombine, same run):")
     for w in workloads:
         rc, oc = get(w, "reactivecore"), get(w, "opencombine")
-        if oc["instr"] is None or w == "contendedSend":
+        if oc["instr"] is None or w == "contendedSend" or w in OWN_GOALS:
             continue  # contendedSend: callgrind serialises its threads; judged on time below
         r, t = ratio(rc["instr"], oc["instr"]), ratio(rc["ns"], oc["ns"])
         goal(
@@ -287,6 +299,101 @@ def issue16(workloads, get, directory, report):
         rc, oc = sizes.get((kind, "reactivecore")), sizes.get((kind, "opencombine"))
         print(f"  {kind:<18} RC {fmt(rc):>7}   OC {fmt(oc):>7}   x OC {fmt(ratio(rc, oc), 2)}")
     goal(bool(kinds), "memory per idle subscription reported beside OpenCombine's")
+    return met_all
+
+
+def families(instructions):
+    """{family: {side: {size: instructions per operation}}} of the "<family>@<size>" workloads."""
+    result = {}
+    for (workload, side), cells in instructions.items():
+        if "@" not in workload:
+            continue
+        family, size = workload.split("@")
+        per_op = float(cells["instructions_per_op"])
+        if family.startswith("stages"):
+            per_op /= int(size)  # per stage
+        result.setdefault(family, {}).setdefault(side, {})[int(size)] = per_op
+    return result
+
+
+def elapsed(directory):
+    """{(workload, side): seconds} from elapsed.tsv."""
+    path = os.path.join(directory, "elapsed.tsv")
+    results = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                workload, side, seconds, _ = line.rstrip("\n").split("\t")
+                results[(workload, side)] = float(seconds)
+    return results
+
+
+def issue25(instructions, get, directory, report):
+    """Prints the size curves and the goals of issue 25; True if all are met."""
+    met_all = True
+
+    def goal(ok, text):
+        nonlocal met_all
+        met_all = met_all and ok
+        report(ok, text)
+
+    curves = families(instructions)
+    print()
+    print("Size families of issue 25: instructions per operation at each size (per stage for stages*),")
+    print("RC and OC; flat = RC at the largest size / RC at the smallest (goal <= 1.5).")
+    for family in sorted(curves):
+        sides = curves[family]
+        sizes = sorted(sides.get("reactivecore", {}))
+        cells = []
+        for size in sizes:
+            rc = sides["reactivecore"].get(size)
+            oc = sides.get("opencombine", {}).get(size)
+            cells.append(f"{size}: {fmt(rc)}" + (f" (OC {fmt(oc)})" if oc is not None else ""))
+        print(f"  {family:<30} " + ", ".join(cells))
+    print()
+    print("Goals of issue 25 (RC = ReactiveCore, OC = OpenCombine, same run):")
+    for family in sorted(curves):
+        rc = curves[family].get("reactivecore", {})
+        if len(rc) < 2:
+            continue
+        small, large = min(rc), max(rc)
+        r = ratio(rc[large], rc[small])
+        goal(
+            r is not None and r <= 1.5,
+            f"{family}: {fmt(rc[large])} at {large:,} against {fmt(rc[small])} at {small:,}: {fmt(r, 2)}x (goal <= 1.5x)",
+        )
+
+    def added_per_stage(side):
+        cells = {w: instructions.get((w, side)) for w in ("stagesValue@1", "stagesValue@16")}
+        if None in cells.values():
+            return None
+        return (float(cells["stagesValue@16"]["instructions_per_op"]) - float(cells["stagesValue@1"]["instructions_per_op"])) / 15
+
+    mine, theirs = added_per_stage("reactivecore"), added_per_stage("opencombine")
+    goal(
+        mine is not None and theirs is not None and mine <= theirs,
+        f"per added map/filter stage, per value: {fmt(mine)} instructions against OC's {fmt(theirs)} (goal: at most OC's)",
+    )
+    rc, oc = get("flatMapInner", "reactivecore"), get("flatMapInner", "opencombine")
+    goal(
+        rc["instr"] is not None and oc["instr"] is not None and rc["instr"] <= oc["instr"],
+        f"flatMapInner: {fmt(rc['instr'])} instructions per inner against OC's {fmt(oc['instr'])} (goal: at most OC's)",
+    )
+    times = elapsed(directory)
+    for (workload, side), seconds in sorted(times.items()):
+        if side != "reactivecore":
+            continue
+        if workload == "foldedMerge@1000":
+            goal(seconds < 0.1, f"{workload}: built and run in {seconds:.3f} s (goal < 0.1 s)")
+        else:
+            print(f"  [info] {workload}: built and run in {seconds:.3f} s")
+    sizes = memory(directory)
+    for kind, before in MEMORY_BEFORE.items():
+        rc, oc = sizes.get((kind, "reactivecore")), sizes.get((kind, "opencombine"))
+        goal(
+            rc is not None and rc <= before,
+            f"memory, {kind}: {fmt(rc)} bytes per idle subscription (OC {fmt(oc)}; goal <= {before}, before issue 25)",
+        )
     return met_all
 
 

@@ -30,6 +30,7 @@ public let workloads: [(name: String, run: @Sendable (Int) -> Int)] = {
     ("subjectTo10", subjectToTen),
     ("subjectMapTo1", subjectMapToOne),
     ("subjectMapTo10", subjectMapToTen),
+    ("subjectMapFilter", subjectMapFilter),
     ("singleLifecycle", singleLifecycle),
     ("futureChain", futureChain),
     ("subscribeCancel", subscribeCancel),
@@ -37,6 +38,7 @@ public let workloads: [(name: String, run: @Sendable (Int) -> Int)] = {
     ("contendedSend", contendedSend),
     ("traitSingle", traitSingleLifecycle),
     ("traitSubscription", traitSubscriptionLifecycle),
+    ("flatMapInner", flatMapInner),
   ]
   #if !OPENCOMBINE
   // OpenCombine 0.14.0 has no combineLatest, and no traits to check.
@@ -59,6 +61,7 @@ public let idleSubscriptions: [(name: String, make: @Sendable (Int) -> [AnyObjec
   ("mapSink", idleMapSinks),
   ("zip", idleZips),
   ("subjectSubscriber", idleSubjectSubscribers),
+  ("subjectMapSubscriber", idleSubjectMapSubscribers),
 ]
 
 /// A sink on a publisher that never sends (`Empty` that does not complete).
@@ -82,6 +85,12 @@ func idleZips(_ n: Int) -> [AnyObject] {
 func idleSubjectSubscribers(_ n: Int) -> [AnyObject] {
   let subject = PassthroughSubject<Int, Never>()
   return [subject] + (0..<n).map { _ in subject.sink { _ in } }
+}
+
+/// `map` and a sink on a subject shared by all the subscriptions.
+func idleSubjectMapSubscribers(_ n: Int) -> [AnyObject] {
+  let subject = PassthroughSubject<Int, Never>()
+  return [subject] + (0..<n).map { _ in subject.map { $0 &+ 1 }.sink { _ in } }
 }
 
 /// Counts what subscribers receive; one per workload run, used by one thread.
@@ -144,6 +153,32 @@ func subjectMapToOne(_ n: Int) -> Int { subjectMap(n, subscribers: 1) }
 
 /// `n` sends into a subject with ten `map` and `sink` chains.
 func subjectMapToTen(_ n: Int) -> Int { subjectMap(n, subscribers: 10) }
+
+/// `n` sends into a subject with one chain of `map`, `filter` and `sink`:
+/// the most common chain of all.
+func subjectMapFilter(_ n: Int) -> Int {
+  let tally = Tally()
+  let subject = PassthroughSubject<Int, Never>()
+  let cancellable = subject.map { $0 &* 3 }.filter { $0 & 1 == 0 }.sink { tally.sum &+= $0 }
+  for value in 0..<n {
+    subject.send(value)
+  }
+  cancellable.cancel()
+  return tally.sum
+}
+
+/// `n` values into `flatMap`, each turned into an inner publisher that
+/// sends it and finishes: the inner is subscribed, delivers, and is retired.
+func flatMapInner(_ n: Int) -> Int {
+  let tally = Tally()
+  let subject = PassthroughSubject<Int, Never>()
+  let cancellable = subject.flatMap { Just($0) }.sink { tally.sum &+= $0 }
+  for value in 0..<n {
+    subject.send(value)
+  }
+  cancellable.cancel()
+  return tally.sum
+}
 
 /// `n` single-value life cycles: build, subscribe, receive, complete.
 func singleLifecycle(_ n: Int) -> Int {

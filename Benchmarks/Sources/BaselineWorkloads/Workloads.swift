@@ -14,6 +14,7 @@ public let workloads: [(name: String, run: @Sendable (Int) -> Int)] = [
   ("subjectTo10", subjectToTen),
   ("subjectMapTo1", subjectMapToOne),
   ("subjectMapTo10", subjectMapToTen),
+  ("subjectMapFilter", subjectMapFilter),
   ("singleLifecycle", singleLifecycle),
   ("futureChain", futureChain),
   ("subscribeCancel", subscribeCancel),
@@ -73,6 +74,20 @@ func subjectMap(_ n: Int, subscribers count: Int) -> Int {
 func subjectMapToOne(_ n: Int) -> Int { subjectMap(n, subscribers: 1) }
 
 func subjectMapToTen(_ n: Int) -> Int { subjectMap(n, subscribers: 10) }
+
+func subjectMapFilter(_ n: Int) -> Int {
+  let tally = Tally()
+  let map: (Int) -> Int = opaque { $0 &* 3 }
+  let filter: (Int) -> Bool = opaque { $0 & 1 == 0 }
+  let subscriber: (Int) -> Void = opaque { value in
+    let mapped = map(value)
+    if filter(mapped) { tally.sum &+= mapped }
+  }
+  for value in 0..<n {
+    subscriber(value)
+  }
+  return tally.sum
+}
 
 func singleLifecycle(_ n: Int) -> Int {
   let tally = Tally()

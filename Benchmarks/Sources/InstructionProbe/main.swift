@@ -9,6 +9,8 @@
 // `InstructionProbe --memory <side>` prints, for each kind of idle
 // subscription, the heap bytes that one more of it keeps (glibc's
 // `mallinfo2` through HeapStatistics, before and after creating 10,000, divided by 10,000).
+// `InstructionProbe --elapsed <side>` runs the folded merges once each and
+// prints the seconds each took.
 // `InstructionProbe --time <side> <workload> <n> [runs]` times `runs` runs of
 // `n` operations instead and prints the median and minimum nanoseconds per
 // operation: a quick wall-clock check outside package-benchmark.
@@ -23,18 +25,42 @@ import Glibc
 #endif
 
 let sides: [String: [(name: String, run: @Sendable (Int) -> Int)]] = [
-  "reactivecore": ReactiveCoreWorkloads.workloads,
-  "opencombine": OpenCombineWorkloads.workloads,
+  "reactivecore": ReactiveCoreWorkloads.workloads + ReactiveCoreWorkloads.scalingWorkloads,
+  "opencombine": OpenCombineWorkloads.workloads + OpenCombineWorkloads.scalingWorkloads,
   "baseline": BaselineWorkloads.workloads,
 ]
 
 let arguments = CommandLine.arguments
 if arguments.count == 2, arguments[1] == "--list" {
-  for workload in BaselineWorkloads.workloads {
-    let onSides = ["reactivecore", "opencombine", "baseline"].filter { side in
-      sides[side]!.contains { $0.name == workload.name }
+  // Every workload of any side, in the order of ReactiveCore's list, then
+  // those only the others have.
+  var names: [String] = []
+  for side in ["reactivecore", "opencombine", "baseline"] {
+    for workload in sides[side]! where !names.contains(workload.name) {
+      names.append(workload.name)
     }
-    print(workload.name, onSides.joined(separator: ","))
+  }
+  for name in names {
+    let onSides = ["reactivecore", "opencombine", "baseline"].filter { side in
+      sides[side]!.contains { $0.name == name }
+    }
+    print(name, onSides.joined(separator: ","))
+  }
+  exit(0)
+}
+let onceSides: [String: [(name: String, run: @Sendable () -> Int)]] = [
+  "reactivecore": ReactiveCoreWorkloads.foldedMerges,
+  "opencombine": OpenCombineWorkloads.foldedMerges,
+]
+if arguments.count >= 3, arguments[1] == "--elapsed", let once = onceSides[arguments[2]] {
+  // Each workload once, from start to end: building, subscribing and running
+  // a folded chain is what a program does once.
+  for workload in once where CommandLine.arguments.count < 4 || workload.name == CommandLine.arguments[3] {
+    let start = ContinuousClock.now
+    let checksum = workload.run()
+    let (seconds, attoseconds) = (ContinuousClock.now - start).components
+    let elapsed = Double(seconds) + Double(attoseconds) / 1e18
+    print("\(workload.name)\t\(arguments[2])\t\(elapsed)\t\(checksum)")
   }
   exit(0)
 }
