@@ -75,7 +75,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
   public typealias Failure = Never
 
   /// The live subscriptions, in subscription order.
-  private let state = Lock<[ObservableObjectConduitBase]>([])
+  private let state = Lock(SubscriberRegistry<ObservableObjectConduitBase>())
 
   /// Creates a publisher with no subscriber.
   public init() {}
@@ -86,7 +86,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
 
   /// Announces a change to every subscriber that has requested values.
   public func send() {
-    for conduit in state.withLock({ $0 }) {
+    state.withLock { $0 }.forEach { conduit in
       conduit.signal()
     }
   }
@@ -97,15 +97,16 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
 
   fileprivate func remove(_ conduit: ObservableObjectConduitBase) {
     let removed = state.withLock { state -> ObservableObjectConduitBase? in
-      guard let index = state.firstIndex(where: { $0 === conduit }) else { return nil }
-      return state.remove(at: index)
+      state.remove(conduit)
     }
     _ = removed  // released here, after the lock
   }
 }
 
 /// What the publisher needs of a subscription; it does not know the subscriber type.
-private class ObservableObjectConduitBase {
+private class ObservableObjectConduitBase: RegistryMember {
+  @exclusivity(unchecked) var registrySlot = -1
+
   func signal() { preconditionFailure("Bug in ObservableObjectPublisher.Inner: abstract signal") }
 }
 

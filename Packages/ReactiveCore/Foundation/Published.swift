@@ -192,7 +192,7 @@ final class PublishedStorage<Value> {
       return core
     }
     let parent = SubjectParent(core: core, subject: self)
-    SubjectConduit(subscriber, parent: parent, name: "PublishedSubject").subscribe(to: core)
+    SubjectConduit(subscriber, parent: parent, kind: .published).subscribe(to: core)
   }
 
   func installObjectWillChange(_ candidate: @autoclosure () -> ObservableObjectPublisher) -> ObservableObjectPublisher {

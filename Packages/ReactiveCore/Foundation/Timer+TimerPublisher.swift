@@ -71,7 +71,7 @@ extension Timer {
     public let options: RunLoop.SchedulerOptions?
 
     /// The subscriptions that receive ticks, in subscription order.
-    private let state = Lock<[TimerSubscriptionBase]>([])
+    private let state = Lock(SubscriberRegistry<TimerSubscriptionBase>())
 
     /// Creates a timer publisher; ``Foundation/Timer/publish(every:tolerance:on:in:options:)`` says the same.
     ///
@@ -121,7 +121,7 @@ extension Timer {
 
     private func tick() {
       let now = Date()
-      for subscription in state.withLock({ $0 }) {
+      state.withLock { $0 }.forEach { subscription in
         subscription.send(now)
       }
     }
@@ -129,18 +129,17 @@ extension Timer {
     /// A connection was cancelled: every current subscription ends, silently.
     fileprivate func disconnectAll() {
       let subscriptions = state.withLock { state in
-        defer { state = [] }
+        defer { state = SubscriberRegistry() }
         return state
       }
-      for subscription in subscriptions {
+      subscriptions.forEach { subscription in
         subscription.end()
       }
     }
 
     fileprivate func remove(_ subscription: TimerSubscriptionBase) {
       let removed = state.withLock { state -> TimerSubscriptionBase? in
-        guard let index = state.firstIndex(where: { $0 === subscription }) else { return nil }
-        return state.remove(at: index)
+        state.remove(subscription)
       }
       _ = removed  // released here, after the lock
     }
@@ -172,7 +171,9 @@ private final class TimerConnection: Cancellable {
 }
 
 /// What a `TimerPublisher` needs of a subscription; it does not know the subscriber type.
-private class TimerSubscriptionBase {
+private class TimerSubscriptionBase: RegistryMember {
+  @exclusivity(unchecked) var registrySlot = -1
+
   func send(_ date: Date) { preconditionFailure("Bug in TimerPublisher.Inner: abstract send") }
   func end() { preconditionFailure("Bug in TimerPublisher.Inner: abstract end") }
 }

@@ -36,12 +36,12 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   /// - `resolved(result)`: the first promise call happened; later subscribers get it at once.
   @usableFromInline
   enum State {
-    case pending([FutureConduitBase<Output, Failure>])
+    case pending(SubscriberRegistry<FutureConduitBase<Output, Failure>>)
     case resolved(Result<Output, Failure>)
   }
 
   @usableFromInline
-  let state = Lock(State.pending([]))
+  let state = Lock(State.pending(SubscriberRegistry()))
 
   /// Creates a future and runs `attemptToFulfill` immediately, on the
   /// calling thread.
@@ -55,16 +55,16 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
 
   @inlinable
   func promise(_ result: Result<Output, Failure>) {
-    let waiting = state.withLock { state -> [FutureConduitBase<Output, Failure>] in
+    let waiting = state.withLock { state -> SubscriberRegistry<FutureConduitBase<Output, Failure>> in
       switch state {
       case let .pending(conduits):
         state = .resolved(result)
         return conduits
       case .resolved:
-        return []  // only the first result counts
+        return SubscriberRegistry()  // only the first result counts
       }
     }
-    for conduit in waiting {
+    waiting.forEach { conduit in
       conduit.fulfill(result)
     }
   }
@@ -75,7 +75,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
       switch state {
       case var .pending(conduits):
         let conduit = FutureConduit(subscriber, parent: self)
-        state = .pending([])  // avoid a copy of the array on append
+        state = .pending(SubscriberRegistry())  // avoid a copy of the storage on append
         conduits.append(conduit)
         state = .pending(conduits)
         return conduit
@@ -90,11 +90,9 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   @inlinable
   func remove(_ conduit: FutureConduitBase<Output, Failure>) {
     let removed = state.withLock { state -> FutureConduitBase<Output, Failure>? in
-      guard case var .pending(conduits) = state,
-        let index = conduits.firstIndex(where: { $0 === conduit })
-      else { return nil }
-      state = .pending([])
-      let removed = conduits.remove(at: index)
+      guard case var .pending(conduits) = state else { return nil }
+      state = .pending(SubscriberRegistry())  // avoid a copy of the storage on removal
+      let removed = conduits.remove(conduit)
       state = .pending(conduits)
       return removed
     }
@@ -106,7 +104,10 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
 ///
 /// `@unchecked Sendable`: a conduit's mutable state is under its own lock.
 @usableFromInline
-class FutureConduitBase<Output, Failure: Error> {
+class FutureConduitBase<Output, Failure: Error>: RegistryMember {
+  @usableFromInline
+  @exclusivity(unchecked) var registrySlot = -1
+
   @usableFromInline
   init() {}
 

@@ -43,12 +43,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked Sendable: all mutable state is under `state`'s lock.
 
   @usableFromInline
-  typealias Conduits = ContiguousArray<SubjectConduitBase<Output, Failure>>
+  typealias Conduits = SubscriberRegistry<SubjectConduitBase<Output, Failure>>
 
   @usableFromInline
   struct State {
     @usableFromInline
-    var conduits: Conduits = []
+    var conduits = Conduits()
     @usableFromInline
     var completion: Subscribers.Completion<Failure>?
     @usableFromInline
@@ -108,7 +108,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
     _ = replaced  // the previous current value is released here, after the lock
     guard let conduits else { return }
-    for conduit in conduits {
+    conduits.forEach { conduit in
       conduit.offer(value)
     }
   }
@@ -118,11 +118,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     let conduits = state.withLock { state -> Conduits? in
       guard state.completion == nil else { return nil }
       state.completion = completion
-      defer { state.conduits = [] }
+      defer { state.conduits = Conduits() }
       return state.conduits
     }
     guard let conduits else { return }
-    for conduit in conduits {
+    conduits.forEach { conduit in
       conduit.finish(completion)
     }
   }
@@ -168,8 +168,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   @inlinable
   func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
     let removed = state.withLock { state -> SubjectConduitBase<Output, Failure>? in
-      guard let index = state.conduits.firstIndex(where: { $0 === conduit }) else { return nil }
-      return state.conduits.remove(at: index)
+      state.conduits.remove(conduit)
     }
     _ = removed  // released here, after the lock
   }
@@ -180,9 +179,28 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   }
 }
 
+/// Which subject a subscription belongs to: its description. One byte, where
+/// the name itself took sixteen in every subscription.
+@usableFromInline
+enum SubjectKind: UInt8 {
+  case passthrough, currentValue, published
+
+  @usableFromInline
+  var name: String {
+    switch self {
+    case .passthrough: "PassthroughSubject"
+    case .currentValue: "CurrentValueSubject"
+    case .published: "PublishedSubject"
+    }
+  }
+}
+
 /// What the subject needs from a subscription; it does not know the subscriber type.
 @usableFromInline
-class SubjectConduitBase<Output, Failure: Error> {
+class SubjectConduitBase<Output, Failure: Error>: RegistryMember {
+  @usableFromInline
+  @exclusivity(unchecked) var registrySlot = -1
+
   @usableFromInline
   init() {}
 
@@ -334,14 +352,14 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   @usableFromInline
   let isOver = Atomic<Bool>(false)
   @usableFromInline
-  let name: StaticString
+  let kind: SubjectKind
   /// Whether the subject is a `CurrentValueSubject` (its core's `keepsLatest`),
   /// kept here so that a value sent without demand reads no state.
   @usableFromInline
   let keepsLatest: Bool
 
   @usableFromInline
-  var description: String { name.description }
+  var description: String { kind.name }
 
   /// `offerSpecialized(_:)`, `requestSpecialized(_:)` and
   /// `cancelSpecialized()`, as closures formed in `init`: the subject calls
@@ -355,9 +373,9 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   let entryPoints: SpecializedEntryPoints<SubjectConduit>
 
   @inlinable
-  init(_ downstream: Downstream, parent: Parent, name: StaticString) {
+  init(_ downstream: Downstream, parent: Parent, kind: SubjectKind) {
     state = Lock(Ledger(state: .active(downstream, parent), demand: .none, owesLatest: parent.core.keepsLatest))
-    self.name = name
+    self.kind = kind
     keepsLatest = parent.core.keepsLatest
     specializedOffer = { $0.offerSpecialized($1) }
     entryPoints = SpecializedEntryPoints(
