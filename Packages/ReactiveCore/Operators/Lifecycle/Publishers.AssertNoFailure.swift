@@ -63,47 +63,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(prefix: prefix, file: file, line: line)))
-    }
-  }
-}
-
-extension Publishers.AssertNoFailure {
-  /// Passes values as they are and traps on a failure (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Output, Downstream.Failure == Never {
-    @usableFromInline
-    let prefix: String
-
-    @usableFromInline
-    let file: StaticString
-
-    @usableFromInline
-    let line: UInt
-
-    @inlinable
-    init(prefix: String, file: StaticString, line: UInt) {
-      self.prefix = prefix
-      self.file = file
-      self.line = line
-    }
-
-    @usableFromInline
-    var name: String { "AssertNoFailure" }
-
-    /// Where the assertion was written and its prefix, as Combine's `assertNoFailure` shows.
-    @usableFromInline
-    var mirrorChildren: KeyValuePairs<String, Any> { ["file": file, "line": line, "prefix": prefix] }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      downstream.receive(input)
-    }
-
-    @inlinable
-    func mapFailure(_ error: Upstream.Failure) -> Never {
-      fatalError(prefix.isEmpty ? "\(error)" : "\(prefix): \(error)", file: file, line: line)
+      upstream.subscribe(
+        forwarding: subscriber,
+        through: AssertNoFailureStep<Output, Upstream.Failure>(prefix: prefix, file: file, line: line)
+      )
     }
   }
 }

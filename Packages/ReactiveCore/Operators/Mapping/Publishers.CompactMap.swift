@@ -66,7 +66,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(transform: transform)))
+      upstream.subscribe(
+        forwarding: subscriber,
+        through: CompactMapStep<Upstream.Output, Output, Failure>(transform: transform)
+      )
     }
   }
 
@@ -153,31 +156,6 @@ extension Publishers.TryCompactMap {
     return Publishers.TryCompactMap(upstream: upstream) { value in
       guard let partial = try first(value) else { return nil }
       return try transform(partial)
-    }
-  }
-}
-
-extension Publishers.CompactMap {
-  /// Publishes the non-nil results of `transform` (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    let transform: (Upstream.Output) -> Output?
-
-    @inlinable
-    init(transform: @escaping (Upstream.Output) -> Output?) {
-      self.transform = transform
-    }
-
-    @usableFromInline
-    var name: String { "CompactMap" }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      // A dropped element did not use the downstream's demand: ask for another.
-      guard let output = transform(input) else { return .max(1) }
-      return downstream.receive(output)
     }
   }
 }

@@ -65,7 +65,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(isIncluded: isIncluded)))
+      upstream.subscribe(forwarding: subscriber, through: FilterStep<Output, Failure>(isIncluded: isIncluded))
     }
   }
 
@@ -164,29 +164,5 @@ extension Publishers.TryFilter {
   public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
     let first = self.isIncluded
     return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
-  }
-}
-
-extension Publishers.Filter {
-  /// Publishes the values `isIncluded` accepts (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    let isIncluded: (Upstream.Output) -> Bool
-
-    @inlinable
-    init(isIncluded: @escaping (Upstream.Output) -> Bool) {
-      self.isIncluded = isIncluded
-    }
-
-    @usableFromInline
-    var name: String { "Filter" }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      // A dropped element did not use the downstream's demand: ask for another.
-      isIncluded(input) ? downstream.receive(input) : .max(1)
-    }
   }
 }

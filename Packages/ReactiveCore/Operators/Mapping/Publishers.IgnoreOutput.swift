@@ -38,31 +38,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Never, S.Failure == Upstream.Failure {
-      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>()))
-    }
-  }
-}
-
-extension Publishers.IgnoreOutput {
-  /// Drains the upstream and publishes only its completion (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Never, Downstream.Failure == Upstream.Failure {
-    @inlinable
-    init() {}
-
-    @usableFromInline
-    var name: String { "IgnoreOutput" }
-
-    @inlinable
-    func subscribed(_ subscription: any Subscription) {
-      // The downstream can ask for nothing that would ever come: drain the upstream.
-      subscription.request(.unlimited)
-    }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      .none
+      upstream.subscribe(forwarding: subscriber, through: IgnoreOutputStep<Upstream.Output, Failure>())
     }
   }
 }

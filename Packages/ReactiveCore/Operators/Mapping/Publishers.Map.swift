@@ -79,7 +79,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
-      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(transform: transform)))
+      upstream.subscribe(
+        forwarding: subscriber,
+        through: MapStep<Upstream.Output, Output, Failure>(transform: transform)
+      )
     }
   }
 
@@ -174,28 +177,5 @@ extension Publishers.TryMap {
   public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
     let first = self.transform
     return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
-  }
-}
-
-extension Publishers.Map {
-  /// Publishes `transform(value)` in place of each value (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    let transform: (Upstream.Output) -> Output
-
-    @inlinable
-    init(transform: @escaping (Upstream.Output) -> Output) {
-      self.transform = transform
-    }
-
-    @usableFromInline
-    var name: String { "Map" }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      downstream.receive(transform(input))
-    }
   }
 }

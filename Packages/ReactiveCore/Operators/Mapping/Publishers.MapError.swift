@@ -54,35 +54,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(transform: transform)))
-    }
-  }
-}
-
-extension Publishers.MapError {
-  /// Passes values as they are and fails with `transform(error)` (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Upstream.Output, Downstream.Failure == Failure {
-    @usableFromInline
-    let transform: (Upstream.Failure) -> Failure
-
-    @inlinable
-    init(transform: @escaping (Upstream.Failure) -> Failure) {
-      self.transform = transform
-    }
-
-    @usableFromInline
-    var name: String { "MapError" }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      downstream.receive(input)
-    }
-
-    @inlinable
-    func mapFailure(_ error: Upstream.Failure) -> Failure {
-      transform(error)
+      upstream.subscribe(
+        forwarding: subscriber,
+        through: MapErrorStep<Upstream.Output, Upstream.Failure, Failure>(transform: transform)
+      )
     }
   }
 }

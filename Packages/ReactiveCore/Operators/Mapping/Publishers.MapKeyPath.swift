@@ -66,7 +66,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
-      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(keyPath: keyPath)))
+      upstream.subscribe(
+        forwarding: subscriber,
+        through: KeyPathStep<Upstream.Output, Output, Failure>(keyPath: keyPath)
+      )
     }
   }
 
@@ -95,7 +98,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
-      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>(keyPaths: (keyPath0, keyPath1))))
+      upstream.subscribe(
+        forwarding: subscriber,
+        through: KeyPathsStep2<Upstream.Output, Output0, Output1, Failure>(keyPaths: (keyPath0, keyPath1))
+      )
     }
   }
 
@@ -134,93 +140,11 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Upstream.Failure {
       upstream.subscribe(
-        ForwardingInner(downstream: subscriber, step: Step<S>(keyPaths: (keyPath0, keyPath1, keyPath2)))
+        forwarding: subscriber,
+        through: KeyPathsStep3<Upstream.Output, Output0, Output1, Output2, Failure>(
+          keyPaths: (keyPath0, keyPath1, keyPath2)
+        )
       )
-    }
-  }
-}
-
-extension Publishers.MapKeyPath {
-  /// Publishes the value at `keyPath` in place of each value (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    let keyPath: KeyPath<Upstream.Output, Output>
-
-    @inlinable
-    init(keyPath: KeyPath<Upstream.Output, Output>) {
-      self.keyPath = keyPath
-    }
-
-    @usableFromInline
-    var name: String { "ValueForKey" }
-
-    @usableFromInline
-    var mirrorChildren: KeyValuePairs<String, Any> { ["keyPath": keyPath] }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      downstream.receive(input[keyPath: keyPath])
-    }
-  }
-}
-
-extension Publishers.MapKeyPath2 {
-  /// Publishes the values at both key paths in place of each value (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    let keyPaths: (KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>)
-
-    @inlinable
-    init(keyPaths: (KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>)) {
-      self.keyPaths = keyPaths
-    }
-
-    @usableFromInline
-    var name: String { "ValueForKeys" }
-
-    @usableFromInline
-    var mirrorChildren: KeyValuePairs<String, Any> { ["keyPath0": keyPaths.0, "keyPath1": keyPaths.1] }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      downstream.receive((input[keyPath: keyPaths.0], input[keyPath: keyPaths.1]))
-    }
-  }
-}
-
-extension Publishers.MapKeyPath3 {
-  /// Publishes the values at the three key paths in place of each value (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    @usableFromInline
-    let keyPaths:
-      (KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>, KeyPath<Upstream.Output, Output2>)
-
-    @inlinable
-    init(
-      keyPaths: (
-        KeyPath<Upstream.Output, Output0>, KeyPath<Upstream.Output, Output1>, KeyPath<Upstream.Output, Output2>
-      )
-    ) {
-      self.keyPaths = keyPaths
-    }
-
-    @usableFromInline
-    var name: String { "ValueForKeys" }
-
-    @usableFromInline
-    var mirrorChildren: KeyValuePairs<String, Any> {
-      ["keyPath0": keyPaths.0, "keyPath1": keyPaths.1, "keyPath2": keyPaths.2]
-    }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      downstream.receive((input[keyPath: keyPaths.0], input[keyPath: keyPaths.1], input[keyPath: keyPaths.2]))
     }
   }
 }

@@ -38,7 +38,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ForwardingInner(downstream: subscriber, step: Step<S>()))
+      upstream.subscribe(forwarding: subscriber, through: SetFailureTypeStep<Output, Failure>())
     }
 
     /// Declares another failure type, directly on the upstream.
@@ -49,27 +49,6 @@ extension Publishers {
     public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
       Publishers.SetFailureType(upstream: upstream)
     }
-  }
-}
-
-extension Publishers.SetFailureType {
-  /// Passes everything as it is, under another failure type (see ``ForwardingInner``).
-  @usableFromInline
-  struct Step<Downstream: Subscriber>: ForwardingStep
-  where Downstream.Input == Upstream.Output, Downstream.Failure == Failure {
-    @inlinable
-    init() {}
-
-    @usableFromInline
-    var name: String { "SetFailureType" }
-
-    @inlinable
-    func receive(_ input: Upstream.Output, downstream: Downstream) -> Subscribers.Demand {
-      downstream.receive(input)
-    }
-
-    @inlinable
-    func mapFailure(_ error: Never) -> Failure {}
   }
 }
 
