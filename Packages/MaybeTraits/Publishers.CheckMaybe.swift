@@ -5,7 +5,7 @@ extension Publisher {
   ///
   /// The returned maybe publisher fails with ``MaybeError/tooManyElements``
   /// (and cancels this publisher) on a second value, with
-  /// ``MaybeError/elementThenFailure(_:)`` on a failure after a value, and
+  /// ``MaybeError/bothElementAndError(_:)`` on a failure after a value, and
   /// with ``MaybeError/upstream(_:)`` on a plain failure. It holds the value
   /// until this publisher completes.
   ///

@@ -11,7 +11,7 @@ package enum TraitCheckEvent<UpstreamFailure: Error> {
   /// The upstream published a second value.
   case tooManyElements
   /// The upstream published a value, then failed.
-  case elementThenFailure(UpstreamFailure)
+  case bothElementAndError(UpstreamFailure)
   /// The upstream failed without a value.
   case upstream(UpstreamFailure)
 }
@@ -146,7 +146,7 @@ where Downstream.Input == Output {
         return .fail(downstream, .upstream(error), cancelling: nil)
       case let (.failure(error), .some):
         state = .terminal
-        return .fail(downstream, .elementThenFailure(error), cancelling: nil)
+        return .fail(downstream, .bothElementAndError(error), cancelling: nil)
       }
     }
     perform(action)
@@ -233,7 +233,7 @@ extension TraitCheckInner where Downstream.Failure == UpstreamFailure {
       case let .upstream(failure): return failure
       case .missingElement: rule = "missing element"
       case .tooManyElements: rule = "too many elements"
-      case .elementThenFailure: rule = "element then failure"
+      case .bothElementAndError: rule = "element then failure"
       }
       let fileName = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
       fatalError("\(trait) violation: \(rule) (\(fileName):\(line))", file: file, line: line)
