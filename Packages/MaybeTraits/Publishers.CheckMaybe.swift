@@ -50,3 +50,8 @@ extension Publishers {
     }
   }
 }
+
+/// The name of ``ReactiveCore/Publishers/CheckMaybe`` in the original CombineTraits:
+/// the type of `checkMaybe()`.
+@available(*, deprecated, renamed: "Publishers.CheckMaybe")
+public typealias CheckMaybePublisher<Upstream: Publisher> = Publishers.CheckMaybe<Upstream>

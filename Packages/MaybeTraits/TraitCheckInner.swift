@@ -214,15 +214,17 @@ where Downstream.Input == Output {
 extension TraitCheckInner where Downstream.Failure == UpstreamFailure {
   /// The subscription behind `assertMaybe()` and `assertSingle()`: a plain
   /// upstream failure is passed on; a broken contract traps with
-  /// `<Trait> violation: <rule> (<File>.swift:<line>)`, naming `file` and `line`.
+  /// `<prefix> <Trait> violation: <rule> (<File>.swift:<line>)`, naming `file` and `line`.
   ///
   /// - Parameters:
-  ///   - trait: `"Maybe"` or `"Single"`: the trap message's first word, and
+  ///   - trait: `"Maybe"` or `"Single"`: the first word of the violation, and
   ///     the description `"Assert<Trait>"`.
+  ///   - prefix: The words that begin the message; empty for none.
   ///   - requiresElement: Whether finishing without a value breaks the contract.
   package convenience init(
     asserting downstream: Downstream,
     trait: String,
+    prefix: String,
     requiresElement: Bool,
     file: StaticString,
     line: UInt
@@ -236,7 +238,8 @@ extension TraitCheckInner where Downstream.Failure == UpstreamFailure {
       case .bothElementAndError: rule = "element then failure"
       }
       let fileName = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
-      fatalError("\(trait) violation: \(rule) (\(fileName):\(line))", file: file, line: line)
+      let message = "\(trait) violation: \(rule) (\(fileName):\(line))"
+      fatalError(prefix.isEmpty ? message : "\(prefix) \(message)", file: file, line: line)
     }
   }
 }

@@ -53,3 +53,8 @@ extension Publishers {
     }
   }
 }
+
+/// The name of ``ReactiveCore/Publishers/CheckSingle`` in the original CombineTraits:
+/// the type of `checkSingle()`.
+@available(*, deprecated, renamed: "Publishers.CheckSingle")
+public typealias CheckSinglePublisher<Upstream: Publisher> = Publishers.CheckSingle<Upstream>
