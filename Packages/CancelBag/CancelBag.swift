@@ -6,9 +6,15 @@ public import ReactiveCore
 ///
 /// Subscribe with `sink(in:…)`, `sinkMaybe(in:…)` or `sinkSingle(in:…)`: the
 /// bag keeps the subscription alive until it completes, then drops it, on
-/// the thread of the completion (no run loop needed). Cancelling the bag, or
-/// releasing it, cancels every subscription still in it; a cancelled bag
-/// subscribes to nothing more. The bag is thread-safe.
+/// the thread of the completion (no run loop needed). The cancellable these
+/// methods return is the one the bag keeps: cancelling it ends the
+/// subscription and takes it out of the bag, and discarding it changes
+/// nothing. ``ReactiveCore/Cancellable/store(in:)`` puts any other
+/// cancellable in the bag, which keeps it until the bag is cancelled.
+///
+/// Cancelling the bag, or releasing it, cancels everything still in it; a
+/// cancelled bag subscribes to nothing more, and cancels at once what is
+/// stored in it. The bag is thread-safe.
 ///
 /// ```swift
 /// final class ProfileModel {
@@ -40,7 +46,8 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
 
   public var description: String { "CancelBag(\(count))" }
 
-  /// The number of subscriptions in the bag: made, not completed, not cancelled.
+  /// The number of entries in the bag: subscriptions made, not completed,
+  /// not cancelled, and cancellables stored with `store(in:)`.
   public var count: Int {
     state.withLock { state in
       switch state {
@@ -50,10 +57,10 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
     }
   }
 
-  /// True if no subscription is in the bag.
+  /// True if the bag holds nothing.
   public var isEmpty: Bool { count == 0 }
 
-  /// Cancels every subscription in the bag; later subscriptions are not made.
+  /// Cancels everything in the bag; later subscriptions are not made.
   ///
   /// Idempotent and thread-safe.
   public func cancel() {
@@ -67,12 +74,14 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
     }
   }
 
-  /// Makes a subscription that the bag keeps until it ends.
+  /// Makes a subscription that the bag keeps until it ends, and returns the
+  /// cancellable the bag keeps.
   ///
   /// `subscribe` receives the closure to call when the subscription
   /// completes, and returns its cancellable. Nothing is subscribed to if the
-  /// bag is cancelled.
-  package func insert(_ subscribe: (_ onEnd: @escaping @Sendable () -> Void) -> AnyCancellable) {
+  /// bag is cancelled: the returned cancellable then does nothing.
+  @discardableResult
+  package func insert(_ subscribe: (_ onEnd: @escaping @Sendable () -> Void) -> AnyCancellable) -> AnyCancellable {
     let reserved = state.withLock { state -> Int? in
       switch state {
       case .active(var entries, let id):
@@ -83,18 +92,41 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
         return nil
       }
     }
-    guard let id = reserved else { return }
-    let cancellable = subscribe { [weak self] in self?.remove(id) }
+    guard let id = reserved else { return AnyCancellable {} }
+    let subscription = subscribe { [weak self] in self?.remove(id) }
+    // What the caller and the bag share: dropping the caller's reference
+    // leaves the bag's, so a discarded result cancels nothing.
+    let entry = AnyCancellable(Entry(bag: self, id: id, subscription: subscription))
     let kept = state.withLock { state -> Bool in
       // Still reserved: keep it. Otherwise it completed while subscribing,
       // or the bag was cancelled meanwhile.
       guard case .active(var entries, let nextID) = state, entries[id] != nil else { return false }
-      entries[id] = cancellable
+      entries[id] = entry
       state = .active(entries: entries, nextID: nextID)
       return true
     }
     if !kept {
-      cancellable.cancel()  // does nothing after completion; stops it after a cancel
+      subscription.cancel()  // does nothing after completion; stops it after a cancel
+    }
+    return entry
+  }
+
+  /// Keeps `cancellable` until the bag is cancelled; cancels it at once if
+  /// the bag already is. A cancellable already in the bag is not added twice.
+  fileprivate func store(_ cancellable: AnyCancellable) {
+    let stored = state.withLock { state -> Bool in
+      switch state {
+      case .active(var entries, let id):
+        if entries.values.contains(where: { $0 === cancellable }) { return true }
+        entries[id] = cancellable
+        state = .active(entries: entries, nextID: id + 1)
+        return true
+      case .cancelled:
+        return false
+      }
+    }
+    if !stored {
+      cancellable.cancel()
     }
   }
 
@@ -107,62 +139,41 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
     }
     _ = removed  // released after the lock
   }
+
+  /// A subscription in the bag, as its caller sees it: cancelling it
+  /// cancels the subscription and takes it out of the bag.
+  private final class Entry: Cancellable {
+    weak var bag: CancelBag?
+    let id: Int
+    let subscription: AnyCancellable
+
+    init(bag: CancelBag, id: Int, subscription: AnyCancellable) {
+      self.bag = bag
+      self.id = id
+      self.subscription = subscription
+    }
+
+    func cancel() {
+      subscription.cancel()
+      bag?.remove(id)
+    }
+  }
 }
 
-extension Publisher {
-  /// Attaches a sink whose subscription `bag` keeps until it completes.
+extension Cancellable {
+  /// Keeps this cancellable in `bag` until the bag is cancelled or released.
+  ///
+  /// A cancellable returned by `sink(in:…)` is already in its bag, and
+  /// leaves it when its subscription completes; storing it again in the
+  /// same bag changes nothing. A cancelled bag cancels what is stored in it
+  /// at once.
   ///
   /// ```swift
-  /// updates.sink(in: bag, receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// timer.sink { print($0) }.store(in: bag)
   /// ```
   ///
-  /// - Parameters:
-  ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
-  ///   - receiveCompletion: The closure to run with the completion.
-  ///   - receiveValue: The closure to run with each value.
-  public func sink(
-    in bag: CancelBag,
-    receiveCompletion: @escaping @Sendable (Subscribers.Completion<Failure>) -> Void,
-    receiveValue: @escaping @Sendable (Output) -> Void
-  ) {
-    bag.insert { onEnd in
-      sink(
-        receiveCompletion: { completion in
-          receiveCompletion(completion)
-          onEnd()
-        },
-        receiveValue: receiveValue
-      )
-    }
-  }
-}
-
-extension Publisher where Failure == Never {
-  /// Attaches a sink whose subscription `bag` keeps until it completes.
-  ///
-  /// - Parameters:
-  ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
-  ///   - receiveValue: The closure to run with each value.
-  public func sink(in bag: CancelBag, receiveValue: @escaping @Sendable (Output) -> Void) {
-    sink(in: bag, receiveCompletion: { _ in }, receiveValue: receiveValue)
-  }
-}
-
-extension MaybePublisher {
-  /// Attaches a subscriber that receives the publisher's one outcome, and
-  /// whose subscription `bag` keeps until it completes.
-  ///
-  /// The closure behaves as with `sinkMaybe(receive:)`.
-  ///
-  /// - Parameters:
-  ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
-  ///   - receive: The closure to run with the outcome.
-  public func sinkMaybe(in bag: CancelBag, receive: @escaping @Sendable (MaybeResult<Output, Failure>) -> Void) {
-    bag.insert { onEnd in
-      sinkMaybe { result in
-        receive(result)
-        onEnd()
-      }
-    }
+  /// - Parameter bag: The bag that keeps the cancellable.
+  public func store(in bag: CancelBag) {
+    bag.store(self as? AnyCancellable ?? AnyCancellable(self))
   }
 }

@@ -1,6 +1,5 @@
-import MaybeTraits
+import CancelBag
 import ReactiveCore
-import Synchronization
 import Testing
 import TraitsTesting
 
@@ -8,11 +7,11 @@ import TraitsTesting
   @Test func keepsASinkUntilItCompletesThenForgetsIt() {
     let bag = CancelBag()
     let upstream = TestPublisher<Int, TestError>()
-    let events = Locked<[String]>([])
+    let events = Collector<String>()
     upstream.sink(
       in: bag,
-      receiveCompletion: { completion in events.mutate { $0.append("\(completion)") } },
-      receiveValue: { value in events.mutate { $0.append("\(value)") } }
+      receiveCompletion: { completion in events.append("\(completion)") },
+      receiveValue: { value in events.append("\(value)") }
     )
     #expect(bag.count == 1)
     #expect(upstream.requests == [.unlimited])
@@ -20,7 +19,7 @@ import TraitsTesting
     _ = upstream.send(1)
     upstream.send(completion: .finished)
 
-    #expect(events.value == ["1", "finished"])
+    #expect(events.all == ["1", "finished"])
     #expect(bag.isEmpty)
   }
 
@@ -36,21 +35,17 @@ import TraitsTesting
     #expect(bag.isEmpty)
   }
 
-  @Test func neverFailingSinkAndSinkMaybe() {
+  @Test func neverFailingSink() {
     let bag = CancelBag()
     let subject = PassthroughSubject<Int, Never>()
-    let values = Shared<[Int]>([])
-    let outcomes = Shared<[MaybeResult<Int, Never>]>([])
-    subject.sink(in: bag) { values.value.append($0) }
-    ForwardMaybe(upstream: subject).sinkMaybe(in: bag) { outcomes.value.append($0) }
-    #expect(bag.count == 2)
+    let values = Collector<Int>()
+    subject.sink(in: bag) { values.append($0) }
+    #expect(bag.count == 1)
 
     subject.send(1)
     subject.send(completion: .finished)
 
-    #expect(values.value == [1])
-    #expect(outcomes.value.count == 1)
-    if case .success(1) = outcomes.value.first {} else { Issue.record("expected .success(1), got \(outcomes.value)") }
+    #expect(values.all == [1])
     #expect(bag.isEmpty)
   }
 
@@ -67,14 +62,6 @@ import TraitsTesting
     #expect(first.cancellations == 1)
     #expect(second.cancellations == 1)
     #expect(bag.isEmpty)
-  }
-
-  @Test func aCancelledBagSubscribesToNothing() {
-    let bag = CancelBag()
-    bag.cancel()
-    let upstream = TestPublisher<Int, Never>()
-    upstream.sink(in: bag) { _ in }
-    #expect(upstream.subscriptionCount == 0)
   }
 
   @Test func releasingTheBagCancelsItsSubscriptions() {
@@ -134,12 +121,149 @@ import TraitsTesting
       #expect(late.subscriptionCount == late.cancellations)
     }
   }
+
+  @Test func theReturnedCancellableCancelsAndLeavesTheBag() {
+    let bag = CancelBag()
+    let upstream = TestPublisher<Int, Never>()
+    let values = Collector<Int>()
+    let cancellable = upstream.sink(in: bag) { values.append($0) }
+
+    cancellable.cancel()
+    _ = upstream.send(1)
+
+    #expect(upstream.cancellations == 1)
+    #expect(values.all == [])
+    #expect(bag.isEmpty)
+    bag.cancel()
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func discardingTheReturnedCancellableKeepsTheSubscription() {
+    let bag = CancelBag()
+    let upstream = TestPublisher<Int, Never>()
+    let values = Collector<Int>()
+    do {
+      _ = upstream.sink(in: bag) { values.append($0) }
+    }
+
+    _ = upstream.send(1)
+
+    #expect(values.all == [1])
+    #expect(upstream.cancellations == 0)
+    #expect(bag.count == 1)
+  }
+
+  @Test func storeKeepsACancellableUntilTheBagIsCancelled() {
+    let bag = CancelBag()
+    let upstream = TestPublisher<Int, Never>()
+    let values = Collector<Int>()
+    var elsewhere = Set<AnyCancellable>()
+    upstream.sink { values.append($0) }.store(in: &elsewhere)  // kept elsewhere: not in the bag
+    upstream.sink { values.append($0 * 10) }.store(in: bag)
+    #expect(bag.count == 1)
+
+    _ = upstream.send(1)
+    bag.cancel()
+    _ = upstream.send(2)
+
+    #expect(values.all == [1, 10, 2])
+    #expect(upstream.cancellations == 1)
+    #expect(bag.isEmpty)
+    #expect(elsewhere.count == 1)
+  }
+
+  @Test func storeKeepsAnyCancellableType() {
+    let bag = CancelBag()
+    let cancellations = Collector<String>()
+    Probe(cancellations).store(in: bag)
+    #expect(bag.count == 1)
+    bag.cancel()
+    #expect(cancellations.all == ["cancelled"])
+  }
+
+  @Test func aStoredCancellableStaysAfterItsSubscriptionCompletes() {
+    // The bag cannot see a plain sink complete: it keeps it until cancelled.
+    let bag = CancelBag()
+    let upstream = TestPublisher<Int, Never>()
+    upstream.sink { _ in }.store(in: bag)
+    upstream.send(completion: .finished)
+    #expect(bag.count == 1)
+  }
+
+  @Test func storingASinkInItsOwnBagAgainChangesNothing() {
+    let bag = CancelBag()
+    let upstream = TestPublisher<Int, Never>()
+    upstream.sink(in: bag) { _ in }.store(in: bag)
+    #expect(bag.count == 1)
+
+    upstream.send(completion: .finished)
+
+    #expect(bag.isEmpty)
+  }
+
+  @Test func aCancelledBagCancelsWhatIsStoredInItAtOnce() {
+    let bag = CancelBag()
+    bag.cancel()
+    let cancellations = Collector<String>()
+    Probe(cancellations).store(in: bag)
+    #expect(cancellations.all == ["cancelled"])
+    #expect(bag.isEmpty)
+  }
+
+  @Test func aCancelledBagSubscribesToNothingAndReturnsAnInertCancellable() {
+    let bag = CancelBag()
+    bag.cancel()
+    let upstream = TestPublisher<Int, Never>()
+    let cancellable = upstream.sink(in: bag) { _ in }
+    cancellable.cancel()
+    #expect(upstream.subscriptionCount == 0)
+    #expect(upstream.cancellations == 0)
+  }
+
+  @Test func releasingTheBagCancelsWhatIsStored() {
+    let cancellations = Collector<String>()
+    do {
+      let bag = CancelBag()
+      Probe(cancellations).store(in: bag)
+    }
+    #expect(cancellations.all == ["cancelled"])
+  }
+
+  @Test func theReturnedCancellableDoesNotKeepTheBagAlive() {
+    weak var weakBag: CancelBag?
+    let upstream = TestPublisher<Int, Never>()
+    var cancellable: AnyCancellable?
+    do {
+      let bag = CancelBag()
+      weakBag = bag
+      cancellable = upstream.sink(in: bag) { _ in }
+    }
+    #expect(weakBag == nil)
+    #expect(upstream.cancellations == 1)
+    cancellable?.cancel()
+    #expect(upstream.cancellations == 1)
+  }
+
+  @Test func cancellingReturnedCancellablesWhileTheBagIsCancelled() async {
+    for _ in 0..<100 {
+      let bag = CancelBag()
+      let upstreams = (0..<4).map { _ in TestPublisher<Int, Never>() }
+      let cancellables = upstreams.map { $0.sink(in: bag) { _ in } }
+      await withTaskGroup(of: Void.self) { group in
+        for cancellable in cancellables {
+          group.addTask { cancellable.cancel() }
+        }
+        group.addTask { bag.cancel() }
+      }
+      #expect(bag.isEmpty)
+      #expect(upstreams.map(\.cancellations) == [1, 1, 1, 1])
+    }
+  }
 }
 
-/// A value shared between closures and threads.
-private final class Locked<Value: Sendable>: Sendable {
-  private let stored: Mutex<Value>
-  init(_ value: Value) { stored = Mutex(value) }
-  var value: Value { stored.withLock { $0 } }
-  func mutate(_ body: (inout Value) -> Void) { stored.withLock { body(&$0) } }
+/// A cancellable that is not an `AnyCancellable`, and records its cancel.
+private struct Probe: Cancellable {
+  let cancellations: Collector<String>
+  init(_ cancellations: Collector<String>) { self.cancellations = cancellations }
+  func cancel() { cancellations.append("cancelled") }
 }
