@@ -270,18 +270,18 @@ private final class AsynchronousBlockOperation<Output, Failure: Error>: Asynchro
   }
 
   override func main() {
-    let block = block.withLock { block in
-      defer { block = nil }
-      return block
-    }
-    block?(self)
+    takeBlock()?(self)
   }
 
   override func didComplete() {
-    let block = block.withLock { block in
+    _ = takeBlock()  // released after the lock
+  }
+
+  /// The block, once: later calls get nil.
+  private func takeBlock() -> (@Sendable (AsynchronousOperation<Output, Failure>) -> Void)? {
+    block.withLock { block in
       defer { block = nil }
       return block
     }
-    _ = block  // released after the lock
   }
 }

@@ -32,7 +32,7 @@ extension Collection where Element: SinglePublisher {
 
 extension TraitPublishers {
   /// A single publisher of the array of the values of a collection of
-  /// single publishers. See ``Swift/Collection/zipSingle()``.
+  /// single publishers. See `zipSingle()`.
   public struct ZipSingle<Upstreams: Collection>: SinglePublisher where Upstreams.Element: SinglePublisher {
     public typealias Output = [Upstreams.Element.Output]
     public typealias Failure = Upstreams.Element.Failure

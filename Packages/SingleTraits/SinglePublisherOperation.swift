@@ -31,7 +31,7 @@ extension SinglePublisher {
 /// with the publisher's outcome in `result`. Cancelling it before it starts
 /// means the publisher is never subscribed to; cancelling it while it runs
 /// cancels the subscription, and it finishes at once with a `nil` result.
-/// As every ``AsynchronousOperation/AsynchronousOperation``, it works with
+/// As every `AsynchronousOperation`, it works with
 /// queues, dependencies and `waitUntilFinished()` on every platform.
 public final class SinglePublisherOperation<Upstream: SinglePublisher>:
   AsynchronousOperation<Upstream.Output, Upstream.Failure>, @unchecked Sendable
