@@ -1,6 +1,6 @@
 public import Foundation
 public import MaybeTraits
-public import ReactiveCore
+import ReactiveCore
 
 extension SinglePublisher {
   /// Runs this publisher as an operation in `queue`, once per subscription,
