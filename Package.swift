@@ -4,7 +4,9 @@ import PackageDescription
 // Module graph (a module imports only what is to its left; the build checks it):
 //
 //   LockSupport <- ReactiveCore (today's implementation), and <- every trait module and TraitsTesting
-//   ReactiveCore <- MaybeTraits <- SingleTraits <- TraitSubscriptions
+//   ReactiveCore <- CancelBag <- MaybeTraits (the original CombineTraits' CancelBag product)
+//   LockSupport <- AsynchronousOperation (Foundation's Operation only; the original's product) <- SingleTraits
+//   ReactiveCore <- MaybeTraits <- SingleTraits <- TraitSubscriptions (NSObject subclasses: Foundation)
 //   ReactiveCore, MaybeTraits, SingleTraits <- CompletableTraits (andThen can give a single)
 //   ReactiveCore <- ImmediateTraits
 //   ReactiveCore, MaybeTraits, SingleTraits <- ReactiveExtras (API beyond Combine that services need,
@@ -68,7 +70,8 @@ let reactiveCoreTests = [tests("ReactiveCore", dependencies: ["ReactiveCore", "L
 #endif
 
 let modules = [
-  "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "ImmediateTraits", "TraitSubscriptions",
+  "ReactiveCore", "CancelBag", "AsynchronousOperation", "MaybeTraits", "SingleTraits", "CompletableTraits",
+  "ImmediateTraits", "TraitSubscriptions",
   "ReactiveExtras", "TraitsTesting", "CombineTraits",
 ]
 
@@ -78,8 +81,13 @@ let package = Package(
   products: modules.map { .library(name: $0, targets: [$0]) },
   targets: reactiveCore + reactiveCoreTests + [
     library("LockSupport"),
-    library("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport"]),
-    library("SingleTraits", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits"]),
+    library("CancelBag", dependencies: ["ReactiveCore", "LockSupport"]),
+    library("AsynchronousOperation", dependencies: ["LockSupport"]),
+    library("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "CancelBag"]),
+    library(
+      "SingleTraits",
+      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "AsynchronousOperation"]
+    ),
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
     library("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport"]),
     library("TraitSubscriptions", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
@@ -91,8 +99,8 @@ let package = Package(
     library(
       "CombineTraits",
       dependencies: [
-        "ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "ImmediateTraits", "TraitSubscriptions",
-        "ReactiveExtras", "TraitsTesting",
+        "ReactiveCore", "CancelBag", "AsynchronousOperation", "MaybeTraits", "SingleTraits", "CompletableTraits",
+        "ImmediateTraits", "TraitSubscriptions", "ReactiveExtras", "TraitsTesting",
       ]
     ),
     // What the test targets share (errors, tokens, probes, the contract
@@ -105,6 +113,8 @@ let package = Package(
       path: "Tests/TestSupport",
       swiftSettings: swiftSettings
     ),
+    tests("CancelBag", dependencies: ["ReactiveCore", "LockSupport", "CancelBag", "TraitsTesting"]),
+    tests("AsynchronousOperation", dependencies: ["LockSupport", "AsynchronousOperation", "TraitsTesting"]),
     tests("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "TraitsTesting"]),
     tests(
       "SingleTraits",

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The Apple path of the root package, proved on Linux: the trait modules,
-// ReactiveExtras, TraitsTesting and the trait test suites, built from the root's own sources
+// CancelBag, AsynchronousOperation, ReactiveExtras, TraitsTesting and the trait test suites, built from the root's own sources
 // (every folder under Sources/ and Tests/ holds a symbolic link into ../Packages
 // or ../Tests) against OpenCombine 0.14.0 instead of ReactiveCore's
 // implementation. OpenCombine is a stand-in with Apple's Combine API.
@@ -78,8 +78,13 @@ let package = Package(
       ]
     ),
     library("LockSupport"),
-    library("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport"]),
-    library("SingleTraits", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits"]),
+    library("CancelBag", dependencies: ["ReactiveCore", "LockSupport"]),
+    library("AsynchronousOperation", dependencies: ["LockSupport"]),
+    library("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "CancelBag"]),
+    library(
+      "SingleTraits",
+      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "AsynchronousOperation"]
+    ),
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
     library("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport"]),
     library("TraitSubscriptions", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
@@ -97,6 +102,8 @@ let package = Package(
       path: "Tests/TestSupport",
       swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)]
     ),
+    tests("CancelBag", dependencies: ["ReactiveCore", "LockSupport", "CancelBag", "TraitsTesting"]),
+    tests("AsynchronousOperation", dependencies: ["LockSupport", "AsynchronousOperation", "TraitsTesting"]),
     tests("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "TraitsTesting"]),
     tests(
       "SingleTraits",

@@ -1,6 +1,8 @@
 // The umbrella module: `import CombineTraits` gives the whole API.
 // It re-exports every module of the package, and defines nothing.
 
+@_exported public import AsynchronousOperation
+@_exported public import CancelBag
 @_exported public import CompletableTraits
 @_exported public import ImmediateTraits
 @_exported public import MaybeTraits

@@ -53,22 +53,25 @@ final class AssertImmediateInner<Downstream: Subscriber>: Subscriber, Subscripti
   }
 
   private let state: Lock<State>
+  private let prefix: String
   private let file: StaticString
   private let line: UInt
 
   var description: String { "AssertImmediate" }
 
-  init(downstream: Downstream, file: StaticString, line: UInt) {
+  init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
     state = Lock(State(connection: .awaitingSubscription(downstream)))
+    self.prefix = prefix
     self.file = file
     self.line = line
   }
 
-  /// "Immediate violation: <violation> (File.swift:42)"
+  /// "<prefix> Immediate violation: <violation> (File.swift:42)"
   private func message(_ violation: String) -> String {
     let path = "\(file)"
     let fileName = path.split(separator: "/").last.map(String.init) ?? path
-    return "Immediate violation: \(violation) (\(fileName):\(line))"
+    let message = "Immediate violation: \(violation) (\(fileName):\(line))"
+    return prefix.isEmpty ? message : "\(prefix) \(message)"
   }
 
   private func perform(_ action: Action) {

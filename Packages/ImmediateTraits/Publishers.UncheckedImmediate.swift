@@ -5,7 +5,7 @@ extension Publisher {
   ///
   /// Use it only when you know that the upstream publishes a value, or
   /// fails, synchronously, as soon as a value is demanded. What happens
-  /// when it does not is undefined; ``assertImmediate(file:line:)`` checks
+  /// when it does not is undefined; ``assertImmediate(_:file:line:)`` checks
   /// the same promise at run time.
   ///
   /// ```swift

@@ -13,10 +13,21 @@ public enum MaybeError<UpstreamFailure: Error>: Error {
   /// The upstream published a second value. The upstream is cancelled.
   case tooManyElements
   /// The upstream published a value, then failed with this error.
-  case elementThenFailure(UpstreamFailure)
+  ///
+  /// The original CombineTraits names this case without a payload; its
+  /// pattern `case .bothElementAndError:` matches this case as well.
+  case bothElementAndError(UpstreamFailure)
   /// The upstream failed with this error before publishing any value: the
   /// contract holds, and the error is passed on.
   case upstream(UpstreamFailure)
+}
+
+extension MaybeError {
+  /// The former name of ``bothElementAndError(_:)``.
+  @available(*, deprecated, renamed: "bothElementAndError")
+  public static func elementThenFailure(_ error: UpstreamFailure) -> Self {
+    .bothElementAndError(error)
+  }
 }
 
 extension MaybeError: Equatable where UpstreamFailure: Equatable {}
@@ -28,7 +39,7 @@ extension MaybeError {
   init(_ event: TraitCheckEvent<UpstreamFailure>) {
     switch event {
     case .tooManyElements: self = .tooManyElements
-    case let .elementThenFailure(error): self = .elementThenFailure(error)
+    case let .bothElementAndError(error): self = .bothElementAndError(error)
     case let .upstream(error): self = .upstream(error)
     case .missingElement: preconditionFailure("Bug in checkMaybe: a maybe publisher may finish without a value")
     }
@@ -41,7 +52,7 @@ extension MaybeError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .tooManyElements: "Maybe violation: the publisher published a second value"
-    case let .elementThenFailure(error): "Maybe violation: the publisher failed after its value, with \(error)"
+    case let .bothElementAndError(error): "Maybe violation: the publisher failed after its value, with \(error)"
     case let .upstream(error): "\(error)"
     }
   }

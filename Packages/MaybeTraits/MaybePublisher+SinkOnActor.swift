@@ -55,11 +55,14 @@ extension MaybePublisher where Output: Sendable {
   ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
   ///   - actor: The actor the closure runs on.
   ///   - receive: The closure to run with the actor and the outcome.
+  /// - Returns: The cancellable the bag keeps: cancelling it ends the
+  ///   subscription and takes it out of the bag; discarding it changes nothing.
+  @discardableResult
   public func sinkMaybe<A: Actor>(
     in bag: CancelBag,
     on actor: A,
     receive: @escaping @Sendable (isolated A, MaybeResult<Output, Failure>) -> Void
-  ) {
+  ) -> AnyCancellable {
     bag.insert { onEnd in
       sinkMaybe(on: actor) { actor, result in
         receive(actor, result)
@@ -75,10 +78,13 @@ extension MaybePublisher where Output: Sendable {
   /// - Parameters:
   ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
   ///   - receive: The closure to run with the outcome.
+  /// - Returns: The cancellable the bag keeps: cancelling it ends the
+  ///   subscription and takes it out of the bag; discarding it changes nothing.
+  @discardableResult
   public func sinkMaybe(
     in bag: CancelBag,
     onMainActor receive: @escaping @MainActor @Sendable (MaybeResult<Output, Failure>) -> Void
-  ) {
+  ) -> AnyCancellable {
     bag.insert { onEnd in
       sinkMaybe(onMainActor: { result in
         receive(result)

@@ -1,3 +1,4 @@
+public import CancelBag
 public import ReactiveCore
 
 // Compile-time guidance: the maybe-only API, called on a publisher that is
@@ -24,7 +25,9 @@ extension Publisher {
     message:
       "sinkMaybe(in:receive:) requires a MaybePublisher, and this publisher may publish any number of values: make it a maybe with first() or last(), check it at run time with checkMaybe() or assertMaybe(), or keep every value with sink(in:receiveCompletion:receiveValue:)"
   )
-  public func sinkMaybe(in bag: CancelBag, receive: @escaping (MaybeResult<Output, Failure>) -> Void) {
+  @discardableResult
+  public func sinkMaybe(in bag: CancelBag, receive: @escaping (MaybeResult<Output, Failure>) -> Void) -> AnyCancellable
+  {
     fatalError("unavailable")
   }
 

@@ -14,11 +14,17 @@ extension Publisher {
   /// ```
   ///
   /// - Parameters:
+  ///   - prefix: Words that begin the trap message, to tell one check from
+  ///     another (`"Feed:"` gives `Feed: Maybe violation: …`); none by default.
   ///   - file: The file named in the trap message.
   ///   - line: The line named in the trap message.
   @inlinable
-  public func assertMaybe(file: StaticString = #fileID, line: UInt = #line) -> Publishers.AssertMaybe<Self> {
-    Publishers.AssertMaybe(upstream: self, file: file, line: line)
+  public func assertMaybe(
+    _ prefix: String = "",
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Publishers.AssertMaybe<Self> {
+    Publishers.AssertMaybe(upstream: self, prefix: prefix, file: file, line: line)
   }
 }
 
@@ -26,28 +32,31 @@ extension MaybePublisher {
   /// A maybe publisher needs no run-time check: this returns it unchanged.
   @available(*, deprecated, message: "This publisher is already a MaybePublisher: assertMaybe() is useless")
   @inlinable
-  public func assertMaybe(file: StaticString = #fileID, line: UInt = #line) -> Self {
+  public func assertMaybe(_ prefix: String = "", file: StaticString = #fileID, line: UInt = #line) -> Self {
     self
   }
 }
 
 extension Publishers {
   /// A maybe publisher that traps if its upstream breaks the contract. See
-  /// ``ReactiveCore/Publisher/assertMaybe(file:line:)``.
+  /// ``ReactiveCore/Publisher/assertMaybe(_:file:line:)``.
   public struct AssertMaybe<Upstream: Publisher>: MaybePublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are checked.
     public let upstream: Upstream
+    /// The words that begin the trap message; empty for none.
+    public let prefix: String
     /// The file named in the trap message.
     public let file: StaticString
     /// The line named in the trap message.
     public let line: UInt
 
     @inlinable
-    public init(upstream: Upstream, file: StaticString = #fileID, line: UInt = #line) {
+    public init(upstream: Upstream, prefix: String = "", file: StaticString = #fileID, line: UInt = #line) {
       self.upstream = upstream
+      self.prefix = prefix
       self.file = file
       self.line = line
     }
@@ -56,6 +65,7 @@ extension Publishers {
       let inner = TraitCheckInner<Output, Failure, S>(
         asserting: subscriber,
         trait: "Maybe",
+        prefix: prefix,
         requiresElement: false,
         file: file,
         line: line
@@ -64,3 +74,8 @@ extension Publishers {
     }
   }
 }
+
+/// The name of ``ReactiveCore/Publishers/AssertMaybe`` in the original CombineTraits:
+/// the type of `assertMaybe()`.
+@available(*, deprecated, renamed: "Publishers.AssertMaybe")
+public typealias AssertMaybePublisher<Upstream: Publisher> = Publishers.AssertMaybe<Upstream>

@@ -5,7 +5,7 @@ extension Publisher {
   ///
   /// The returned maybe publisher fails with ``MaybeError/tooManyElements``
   /// (and cancels this publisher) on a second value, with
-  /// ``MaybeError/elementThenFailure(_:)`` on a failure after a value, and
+  /// ``MaybeError/bothElementAndError(_:)`` on a failure after a value, and
   /// with ``MaybeError/upstream(_:)`` on a plain failure. It holds the value
   /// until this publisher completes.
   ///
@@ -50,3 +50,8 @@ extension Publishers {
     }
   }
 }
+
+/// The name of ``ReactiveCore/Publishers/CheckMaybe`` in the original CombineTraits:
+/// the type of `checkMaybe()`.
+@available(*, deprecated, renamed: "Publishers.CheckMaybe")
+public typealias CheckMaybePublisher<Upstream: Publisher> = Publishers.CheckMaybe<Upstream>

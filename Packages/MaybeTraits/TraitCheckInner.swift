@@ -11,7 +11,7 @@ package enum TraitCheckEvent<UpstreamFailure: Error> {
   /// The upstream published a second value.
   case tooManyElements
   /// The upstream published a value, then failed.
-  case elementThenFailure(UpstreamFailure)
+  case bothElementAndError(UpstreamFailure)
   /// The upstream failed without a value.
   case upstream(UpstreamFailure)
 }
@@ -146,7 +146,7 @@ where Downstream.Input == Output {
         return .fail(downstream, .upstream(error), cancelling: nil)
       case let (.failure(error), .some):
         state = .terminal
-        return .fail(downstream, .elementThenFailure(error), cancelling: nil)
+        return .fail(downstream, .bothElementAndError(error), cancelling: nil)
       }
     }
     perform(action)
@@ -214,15 +214,17 @@ where Downstream.Input == Output {
 extension TraitCheckInner where Downstream.Failure == UpstreamFailure {
   /// The subscription behind `assertMaybe()` and `assertSingle()`: a plain
   /// upstream failure is passed on; a broken contract traps with
-  /// `<Trait> violation: <rule> (<File>.swift:<line>)`, naming `file` and `line`.
+  /// `<prefix> <Trait> violation: <rule> (<File>.swift:<line>)`, naming `file` and `line`.
   ///
   /// - Parameters:
-  ///   - trait: `"Maybe"` or `"Single"`: the trap message's first word, and
+  ///   - trait: `"Maybe"` or `"Single"`: the first word of the violation, and
   ///     the description `"Assert<Trait>"`.
+  ///   - prefix: The words that begin the message; empty for none.
   ///   - requiresElement: Whether finishing without a value breaks the contract.
   package convenience init(
     asserting downstream: Downstream,
     trait: String,
+    prefix: String,
     requiresElement: Bool,
     file: StaticString,
     line: UInt
@@ -233,10 +235,11 @@ extension TraitCheckInner where Downstream.Failure == UpstreamFailure {
       case let .upstream(failure): return failure
       case .missingElement: rule = "missing element"
       case .tooManyElements: rule = "too many elements"
-      case .elementThenFailure: rule = "element then failure"
+      case .bothElementAndError: rule = "element then failure"
       }
       let fileName = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
-      fatalError("\(trait) violation: \(rule) (\(fileName):\(line))", file: file, line: line)
+      let message = "\(trait) violation: \(rule) (\(fileName):\(line))"
+      fatalError(prefix.isEmpty ? message : "\(prefix) \(message)", file: file, line: line)
     }
   }
 }

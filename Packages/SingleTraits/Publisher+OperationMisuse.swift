@@ -1,3 +1,4 @@
+public import AsynchronousOperation
 public import Foundation
 public import ReactiveCore
 
@@ -12,7 +13,7 @@ extension Publisher {
     message:
       "makeOperation() requires a SinglePublisher, whose one result the operation holds, and this publisher is not one: make it a single with collect(), reduce(_:_:) or first().replaceEmpty(withError:), or check it with checkSingle()"
   )
-  public func makeOperation() -> SinglePublisherOperation<Output, Failure> {
+  public func makeOperation() -> AsynchronousOperation<Output, Failure> {
     fatalError("unavailable")
   }
 

@@ -24,7 +24,8 @@ extension Publisher {
     message:
       "sinkSingle(in:receive:) requires a SinglePublisher, and this publisher may publish any number of values: make it a single with collect(), reduce(_:_:) or first().replaceEmpty(withError:), or check it at run time with checkSingle() or assertSingle()"
   )
-  public func sinkSingle(in bag: CancelBag, receive: @escaping (Result<Output, Failure>) -> Void) {
+  @discardableResult
+  public func sinkSingle(in bag: CancelBag, receive: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
     fatalError("unavailable")
   }
 
@@ -99,7 +100,8 @@ extension MaybePublisher {
     message:
       "sinkSingle(in:receive:) requires a SinglePublisher, and this maybe may finish without a value: use sinkMaybe(in:receive:), or make it a single with replaceEmpty(with:), replaceEmpty(withError:) or ifEmpty(default:)"
   )
-  public func sinkSingle(in bag: CancelBag, receive: @escaping (Result<Output, Failure>) -> Void) {
+  @discardableResult
+  public func sinkSingle(in bag: CancelBag, receive: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
     fatalError("unavailable")
   }
 

@@ -18,11 +18,17 @@ extension Publisher {
   /// ```
   ///
   /// - Parameters:
+  ///   - prefix: Words that begin the trap message, to tell one check from
+  ///     another (`"Feed:"` gives `Feed: Single violation: …`); none by default.
   ///   - file: The file named in the trap message.
   ///   - line: The line named in the trap message.
   @inlinable
-  public func assertSingle(file: StaticString = #fileID, line: UInt = #line) -> Publishers.AssertSingle<Self> {
-    Publishers.AssertSingle(upstream: self, file: file, line: line)
+  public func assertSingle(
+    _ prefix: String = "",
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Publishers.AssertSingle<Self> {
+    Publishers.AssertSingle(upstream: self, prefix: prefix, file: file, line: line)
   }
 }
 
@@ -30,28 +36,31 @@ extension SinglePublisher {
   /// A single publisher needs no run-time check: this returns it unchanged.
   @available(*, deprecated, message: "This publisher is already a SinglePublisher: assertSingle() is useless")
   @inlinable
-  public func assertSingle(file: StaticString = #fileID, line: UInt = #line) -> Self {
+  public func assertSingle(_ prefix: String = "", file: StaticString = #fileID, line: UInt = #line) -> Self {
     self
   }
 }
 
 extension Publishers {
   /// A single publisher that traps if its upstream breaks the contract. See
-  /// ``ReactiveCore/Publisher/assertSingle(file:line:)``.
+  /// ``ReactiveCore/Publisher/assertSingle(_:file:line:)``.
   public struct AssertSingle<Upstream: Publisher>: SinglePublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are checked.
     public let upstream: Upstream
+    /// The words that begin the trap message; empty for none.
+    public let prefix: String
     /// The file named in the trap message.
     public let file: StaticString
     /// The line named in the trap message.
     public let line: UInt
 
     @inlinable
-    public init(upstream: Upstream, file: StaticString = #fileID, line: UInt = #line) {
+    public init(upstream: Upstream, prefix: String = "", file: StaticString = #fileID, line: UInt = #line) {
       self.upstream = upstream
+      self.prefix = prefix
       self.file = file
       self.line = line
     }
@@ -60,6 +69,7 @@ extension Publishers {
       let inner = TraitCheckInner<Output, Failure, S>(
         asserting: subscriber,
         trait: "Single",
+        prefix: prefix,
         requiresElement: true,
         file: file,
         line: line
@@ -68,3 +78,8 @@ extension Publishers {
     }
   }
 }
+
+/// The name of ``ReactiveCore/Publishers/AssertSingle`` in the original CombineTraits:
+/// the type of `assertSingle()`.
+@available(*, deprecated, renamed: "Publishers.AssertSingle")
+public typealias AssertSinglePublisher<Upstream: Publisher> = Publishers.AssertSingle<Upstream>

@@ -8,7 +8,7 @@ extension Publisher {
   /// the violation if this publisher finishes without a value
   /// (``SingleError/missingElement``), publishes a second value
   /// (``SingleError/tooManyElements``, and this publisher is cancelled), or
-  /// fails after its value (``SingleError/elementThenFailure(_:)``). A plain
+  /// fails after its value (``SingleError/bothElementAndError(_:)``). A plain
   /// failure becomes ``SingleError/upstream(_:)``. It holds the value until
   /// this publisher completes.
   ///
@@ -18,7 +18,7 @@ extension Publisher {
   /// ```
   ///
   /// The failures, from the second column: `.missingElement`,
-  /// `.tooManyElements`, `.elementThenFailure(x)`, `.upstream(x)`.
+  /// `.tooManyElements`, `.bothElementAndError(x)`, `.upstream(x)`.
   @inlinable
   public func checkSingle() -> Publishers.CheckSingle<Self> {
     Publishers.CheckSingle(upstream: self)
@@ -53,3 +53,8 @@ extension Publishers {
     }
   }
 }
+
+/// The name of ``ReactiveCore/Publishers/CheckSingle`` in the original CombineTraits:
+/// the type of `checkSingle()`.
+@available(*, deprecated, renamed: "Publishers.CheckSingle")
+public typealias CheckSinglePublisher<Upstream: Publisher> = Publishers.CheckSingle<Upstream>

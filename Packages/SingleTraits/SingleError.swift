@@ -18,10 +18,21 @@ public enum SingleError<UpstreamFailure: Error>: Error {
   /// The upstream published a second value. The upstream is cancelled.
   case tooManyElements
   /// The upstream published a value, then failed with this error.
-  case elementThenFailure(UpstreamFailure)
+  ///
+  /// The original CombineTraits names this case without a payload; its
+  /// pattern `case .bothElementAndError:` matches this case as well.
+  case bothElementAndError(UpstreamFailure)
   /// The upstream failed with this error before publishing any value: the
   /// contract holds, and the error is passed on.
   case upstream(UpstreamFailure)
+}
+
+extension SingleError {
+  /// The former name of ``bothElementAndError(_:)``.
+  @available(*, deprecated, renamed: "bothElementAndError")
+  public static func elementThenFailure(_ error: UpstreamFailure) -> Self {
+    .bothElementAndError(error)
+  }
 }
 
 extension SingleError: Equatable where UpstreamFailure: Equatable {}
@@ -34,7 +45,7 @@ extension SingleError {
     switch event {
     case .missingElement: self = .missingElement
     case .tooManyElements: self = .tooManyElements
-    case let .elementThenFailure(error): self = .elementThenFailure(error)
+    case let .bothElementAndError(error): self = .bothElementAndError(error)
     case let .upstream(error): self = .upstream(error)
     }
   }
@@ -47,7 +58,7 @@ extension SingleError: CustomStringConvertible {
     switch self {
     case .missingElement: "Single violation: the publisher finished without publishing a value"
     case .tooManyElements: "Single violation: the publisher published a second value"
-    case let .elementThenFailure(error): "Single violation: the publisher failed after its value, with \(error)"
+    case let .bothElementAndError(error): "Single violation: the publisher failed after its value, with \(error)"
     case let .upstream(error): "\(error)"
     }
   }

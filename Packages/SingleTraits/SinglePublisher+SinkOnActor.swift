@@ -64,11 +64,14 @@ extension SinglePublisher where Output: Sendable {
   ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
   ///   - actor: The actor the closure runs on.
   ///   - receive: The closure to run with the actor and the result.
+  /// - Returns: The cancellable the bag keeps: cancelling it ends the
+  ///   subscription and takes it out of the bag; discarding it changes nothing.
+  @discardableResult
   public func sinkSingle<A: Actor>(
     in bag: CancelBag,
     on actor: A,
     receive: @escaping @Sendable (isolated A, Result<Output, Failure>) -> Void
-  ) {
+  ) -> AnyCancellable {
     bag.insert { onEnd in
       sinkSingle(on: actor) { actor, result in
         receive(actor, result)
@@ -84,10 +87,13 @@ extension SinglePublisher where Output: Sendable {
   /// - Parameters:
   ///   - bag: The bag that keeps the subscription; nothing is subscribed to if it is cancelled.
   ///   - receive: The closure to run with the result.
+  /// - Returns: The cancellable the bag keeps: cancelling it ends the
+  ///   subscription and takes it out of the bag; discarding it changes nothing.
+  @discardableResult
   public func sinkSingle(
     in bag: CancelBag,
     onMainActor receive: @escaping @MainActor @Sendable (Result<Output, Failure>) -> Void
-  ) {
+  ) -> AnyCancellable {
     bag.insert { onEnd in
       sinkSingle(onMainActor: { result in
         receive(result)

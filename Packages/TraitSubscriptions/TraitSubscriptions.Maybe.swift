@@ -1,3 +1,4 @@
+public import Foundation  // NSObject, the superclass
 public import LockSupport
 public import MaybeTraits
 
@@ -21,14 +22,17 @@ extension TraitSubscriptions {
   /// The contract, under any interleaving of threads, is the one of
   /// ``TraitSubscriptions/Single``; `receive(.finished)` finishes without a value.
   ///
-  /// The class is not `Sendable`, so that a subclass needs no annotation
+  /// It subclasses `NSObject`, as in the original CombineTraits, so that a
+  /// subclass can adopt Objective-C delegate protocols on Apple platforms.
+  ///
+  /// The class is not `Sendable` (nor is `NSObject`), so that a subclass needs no annotation
   /// (Swift asks every subclass of an `@unchecked Sendable` class to restate
   /// it) and the compiler refuses `self` in a `@Sendable` closure. Its
   /// ``receive(_:)``, `request(_:)` and `cancel()` are safe from any thread
   /// all the same: hand a `@Sendable` completion handler ``promise``, and keep
   /// per-subscription state in the `Context`, since the hooks run on the
   /// thread of the event that triggers them.
-  open class Maybe<Downstream: Subscriber, Context>: Subscription, CustomStringConvertible {
+  open class Maybe<Downstream: Subscriber, Context>: NSObject, Subscription {
     // Not Sendable (see above); the only mutable state is under `machine`'s
     // lock, and what leaves the lock is used only by the thread that took it out.
     @usableFromInline
@@ -61,9 +65,10 @@ extension TraitSubscriptions {
           subscription.perform(subscription.machine.withLock { $0.receive(result) })
         }
       )
+      super.init()
     }
 
-    open var description: String { "TraitSubscriptions.Maybe" }
+    open override var description: String { "TraitSubscriptions.Maybe" }
 
     /// Starts the job; called once, outside any lock, on the first demand.
     /// Call ``receive(_:)`` when the job is over, from any thread, even

@@ -489,7 +489,7 @@ import Testing
     },
     DiagramCheck("SingleTraits/Publishers.CheckSingle.swift", "-----(a|)  -----x      -----x     -----x     ---x") {
       let errors: [SingleError<TestError>] = [
-        .missingElement, .missingElement, .tooManyElements, .elementThenFailure(TestError()), .upstream(TestError()),
+        .missingElement, .missingElement, .tooManyElements, .bothElementAndError(TestError()), .upstream(TestError()),
       ]
       return $0.expect($0.upstream.checkSingle(), values: ["a": "a"], error: errors[$0.index])
     },

@@ -132,6 +132,17 @@ import TraitsTesting
 
   // MARK: Traps
 
+  @Test func thePrefixBeginsTheTrapMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Empty<Int, Never>().assertImmediate("Feed:", line: 8).record()
+    }
+    #expect(
+      result.standardErrorText.contains(
+        "Feed: Immediate violation: finished without a value (AssertImmediateTests.swift:8)"
+      )
+    )
+  }
+
   @Test func trapsWhenNothingComesAtSubscriptionDespiteDemand() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Empty<Int, Never>(completeImmediately: false).assertImmediate(line: 42).record()

@@ -44,6 +44,13 @@ import TraitsTesting
     #expect(result.standardErrorText.contains("Maybe violation: too many elements (Names.swift:42)"))
   }
 
+  @Test func thePrefixBeginsTheTrapMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = [1, 2].publisher.assertMaybe("Names:", file: "Names.swift", line: 5).record()
+    }
+    #expect(result.standardErrorText.contains("Names: Maybe violation: too many elements (Names.swift:5)"))
+  }
+
   @Test func anElementThenAnErrorTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let upstream = TestPublisher<Int, TestError>()

@@ -46,7 +46,7 @@ import TraitsTesting
     // The sample's "WRONG" publishers, checked instead of trusted.
     #expect([1, 2].publisher.checkMaybe().record().events == [.subscription, .failure(.tooManyElements)])
     let failing = Just(1).setFailureType(to: TestError.self).append(Fail(error: TestError()))
-    #expect(failing.checkMaybe().record().events == [.subscription, .failure(.elementThenFailure(TestError()))])
+    #expect(failing.checkMaybe().record().events == [.subscription, .failure(.bothElementAndError(TestError()))])
   }
 
   @Test func basicMaybePublishers() {

@@ -38,7 +38,7 @@ import TraitsTesting
     _ = upstream.send(1)
     upstream.send(completion: .failure(TestError(code: 1)))
 
-    #expect(recorder.events == [.subscription, .failure(.elementThenFailure(TestError(code: 1)))])
+    #expect(recorder.events == [.subscription, .failure(.bothElementAndError(TestError(code: 1)))])
   }
 
   @Test func anUpstreamErrorPassesAsUpstream() {
@@ -123,7 +123,7 @@ import TraitsTesting
 
   @Test func errorIsEquatableWhenTheUpstreamFailureIs() {
     #expect(MaybeError<TestError>.tooManyElements == .tooManyElements)
-    #expect(MaybeError<TestError>.upstream(TestError()) != .elementThenFailure(TestError()))
+    #expect(MaybeError<TestError>.upstream(TestError()) != .bothElementAndError(TestError()))
     #expect(Set<MaybeError<TestError>>([.tooManyElements, .tooManyElements]).count == 1)
   }
 }

@@ -10,7 +10,7 @@ import Testing
   @Test func describesEachViolationInASentence() {
     #expect("\(MaybeError<Failure>.tooManyElements)" == "Maybe violation: the publisher published a second value")
     #expect(
-      "\(MaybeError.elementThenFailure(Failure.offline))"
+      "\(MaybeError.bothElementAndError(Failure.offline))"
         == "Maybe violation: the publisher failed after its value, with offline"
     )
     #expect("\(MaybeError.upstream(Failure.offline))" == "offline")

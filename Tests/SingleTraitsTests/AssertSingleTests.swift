@@ -52,6 +52,13 @@ import TraitsTesting
     #expect(result.standardErrorText.contains("Single violation: element then failure (Feed.swift:9)"))
   }
 
+  @Test func thePrefixBeginsTheTrapMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = [1, 2].publisher.assertSingle("Feed:", file: "Feed.swift", line: 3).record()
+    }
+    #expect(result.standardErrorText.contains("Feed: Single violation: too many elements (Feed.swift:3)"))
+  }
+
   @Test func theDefaultLocationIsTheCaller() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Empty<Int, Never>().assertSingle().record()

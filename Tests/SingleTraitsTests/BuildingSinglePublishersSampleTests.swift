@@ -31,7 +31,7 @@ import TraitsTesting
         == .failure(.tooManyElements)
     )
     let valueThenError = Just(1).setFailureType(to: TestError.self).append(Fail(error: TestError()))
-    #expect(valueThenError.checkSingle().record().completion == .failure(.elementThenFailure(TestError())))
+    #expect(valueThenError.checkSingle().record().completion == .failure(.bothElementAndError(TestError())))
   }
 
   #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine's prefix(1) finishes one value late (Compatibility/)

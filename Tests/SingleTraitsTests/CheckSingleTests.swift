@@ -60,7 +60,7 @@ import TraitsTesting
     _ = upstream.send(1)
     upstream.send(completion: .failure(TestError(code: 1)))
 
-    #expect(recording.events == [.subscription, .failure(.elementThenFailure(TestError(code: 1)))])
+    #expect(recording.events == [.subscription, .failure(.bothElementAndError(TestError(code: 1)))])
   }
 
   @Test func anUpstreamErrorIsPassedOnAsUpstream() {
@@ -118,6 +118,6 @@ import TraitsTesting
 
   @Test func singleErrorIsEquatable() {
     #expect(SingleError<TestError>.missingElement == .missingElement)
-    #expect(SingleError<TestError>.upstream(TestError(code: 1)) != .elementThenFailure(TestError(code: 1)))
+    #expect(SingleError<TestError>.upstream(TestError(code: 1)) != .bothElementAndError(TestError(code: 1)))
   }
 }

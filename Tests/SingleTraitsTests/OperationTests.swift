@@ -88,9 +88,52 @@ import TraitsTesting
     #expect(recording.events == [.subscription])
   }
 
+  @Test func asOperationIsAPublicSingleTypeThatRunsEachSubscriptionAsAnOperation() async throws {
+    let queue = OperationQueue()
+    queue.isSuspended = true
+    let upstream = TestPublisher<Int, TestError>()
+    let publisher: TraitPublishers.AsOperation<ForwardSingle<TestPublisher<Int, TestError>>> =
+      TraitPublishers.AsOperation(upstream: ForwardSingle(upstream: upstream), operationQueue: queue)
+    let erased: AnySinglePublisher<Int, TestError> = publisher.eraseToAnySinglePublisher()  // compiles: a single
+    #expect(publisher.queuePriority == .normal && publisher.operationQueue === queue)
+
+    let first = erased.record()
+    let second = publisher.record()
+    #expect(queue.operationCount == 2)
+    #expect(upstream.subscriptionCount == 0)
+    queue.isSuspended = false
+    try await waitUntil { upstream.subscriptionCount == 2 }
+    _ = upstream.send(1)
+    upstream.send(completion: .finished)
+    try await waitUntil { first.events.count == 3 && second.events.count == 3 }
+
+    #expect(first.events == [.subscription, .value(1), .finished])
+    #expect(second.events == [.subscription, .value(1), .finished])
+  }
+
+  @Test func aQueueOfOneRunsAsOperationPublishersOneAfterTheOther() async throws {
+    let queue = OperationQueue(name: "serial", qualityOfService: .default, maxConcurrentOperationCount: 1)
+    let first = TestPublisher<Int, TestError>()
+    let second = TestPublisher<Int, TestError>()
+    let firstRecording = ForwardSingle(upstream: first).asOperation(in: queue).record()
+    let secondRecording = ForwardSingle(upstream: second).asOperation(in: queue).record()
+    try await waitUntil { first.subscriptionCount == 1 }
+    #expect(second.subscriptionCount == 0)  // waits for the first operation
+
+    _ = first.send(1)
+    first.send(completion: .finished)
+    try await waitUntil { second.subscriptionCount == 1 }
+    _ = second.send(2)
+    second.send(completion: .finished)
+    try await waitUntil { secondRecording.events.count == 3 }
+
+    #expect(firstRecording.events == [.subscription, .value(1), .finished])
+    #expect(secondRecording.events == [.subscription, .value(2), .finished])
+  }
+
   @Test func releasesThePublisherAfterCompletion() {
     weak var weakToken: Token?
-    let operation: SinglePublisherOperation<Int, Never>
+    let operation: SinglePublisherOperation<Publishers.Map<Deferred<Just<Int>>, Int>>
     do {
       let token = Token()
       weakToken = token

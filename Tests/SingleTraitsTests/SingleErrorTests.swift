@@ -10,7 +10,7 @@ import Testing
     )
     #expect("\(SingleError<TestError>.tooManyElements)" == "Single violation: the publisher published a second value")
     #expect(
-      "\(SingleError.elementThenFailure(Failure.offline))"
+      "\(SingleError.bothElementAndError(Failure.offline))"
         == "Single violation: the publisher failed after its value, with offline"
     )
   }

@@ -33,6 +33,21 @@ import TraitsTesting
     #expect(outcomes.all.isEmpty)
   }
 
+  @Test func theReturnedCancellableCancelsAndLeavesTheBag() {
+    let bag = CancelBag()
+    let upstream = TestPublisher<Int, TestError>()
+    let outcomes = Collector<Result<Int, TestError>>()
+    let cancellable = ForwardSingle(upstream: upstream).sinkSingle(in: bag, receive: outcomes.append)
+
+    cancellable.cancel()
+    _ = upstream.send(1)
+    upstream.send(completion: .finished)
+
+    #expect(upstream.cancellations == 1)
+    #expect(outcomes.all.isEmpty)
+    #expect(bag.isEmpty)
+  }
+
   @Test func anImmediateOutcomeLeavesNothingInTheBag() {
     let bag = CancelBag()
     let outcomes = Collector<Result<Int, TestError>>()

@@ -4,6 +4,27 @@ import Testing
 import TraitsTesting
 
 @Suite struct ZipSingleTests {
+  @Test func isAPublicSinglePublisherTypeThatResubscribesEachTime() {
+    let first = TestPublisher<Int, TestError>()
+    let second = TestPublisher<Int, TestError>()
+    let zipped: TraitPublishers.ZipSingle<[ForwardSingle<TestPublisher<Int, TestError>>]> =
+      TraitPublishers.ZipSingle(collection: [first, second].map { ForwardSingle(upstream: $0) })
+    let erased: AnySinglePublisher<[Int], TestError> = zipped.eraseToAnySinglePublisher()  // compiles: a single
+    _ = erased
+    #expect(zipped.collection.count == 2)
+
+    let early = zipped.record()
+    let late = zipped.record()
+    #expect(first.subscriptionCount == 2 && second.subscriptionCount == 2)
+    _ = first.send(1)
+    first.send(completion: .finished)
+    _ = second.send(2)
+    second.send(completion: .finished)
+
+    #expect(early.events == [.subscription, .value([1, 2]), .finished])
+    #expect(late.events == [.subscription, .value([1, 2]), .finished])
+  }
+
   @Test func anEmptyCollectionPublishesAnEmptyArray() {
     let singles: [AnySinglePublisher<Int, TestError>] = []
     #expect(singles.zipSingle().record().events == [.subscription, .value([]), .finished])

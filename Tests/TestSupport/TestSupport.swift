@@ -6,7 +6,7 @@
 // TraitsTesting stays the user-facing module (it does not import Testing);
 // this target may, because only tests use it.
 
-import Synchronization
+import LockSupport
 public import Testing
 
 /// The error the tests send; `code` tells two failures apart.
@@ -46,10 +46,12 @@ public struct UncheckedSendable<Value>: @unchecked Sendable {
 /// A variable that `@Sendable` sink closures may write (sinks take
 /// `@Sendable` closures: see Docs/Concurrency.md).
 public final class Shared<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
+  // LockSupport's Lock, not a bare Mutex: ThreadSanitizer misses a contended
+  // Mutex's hand-over and reports false races (LockSupport says why).
+  private let storage: Lock<Value>
 
   public init(_ value: Value) {
-    storage = Mutex(value)
+    storage = Lock(value)
   }
 
   public var value: Value {
@@ -62,7 +64,7 @@ public final class Shared<Value: Sendable>: Sendable {
 /// named events written by several closures of one test, to check which of
 /// two things happened first.
 public final class Collector<Element: Sendable>: Sendable {
-  private let list = Mutex<[Element]>([])
+  private let list = Lock<[Element]>([])  // not a bare Mutex: see Shared
 
   public init() {}
 

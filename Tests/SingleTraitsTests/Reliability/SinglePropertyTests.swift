@@ -16,7 +16,7 @@ import TraitsTesting
       for: events,
       whenEmpty: [.subscription, .failure(.missingElement)],
       tooManyElements: .tooManyElements,
-      elementThenFailure: { .elementThenFailure($0) },
+      bothElementAndError: { .bothElementAndError($0) },
       upstream: { .upstream($0) }
     )
   }

@@ -44,13 +44,13 @@ public final class StressPromises<Result>: @unchecked Sendable {
 /// What a one-value check (`checkMaybe()`, `checkSingle()`) publishes for
 /// `events`, once there is demand: the first value then finished; a second
 /// value fails with `tooManyElements`, a failure after a value with
-/// `elementThenFailure`, a failure first with `upstream`; a finish without
+/// `bothElementAndError`, a failure first with `upstream`; a finish without
 /// a value gives `whenEmpty`.
 public func expectedOneValueEvents<Failure: Error>(
   for events: [UpstreamEvent],
   whenEmpty: [RecordingSubscriber<Int, Failure>.Event],
   tooManyElements: Failure,
-  elementThenFailure: (TestError) -> Failure,
+  bothElementAndError: (TestError) -> Failure,
   upstream: (TestError) -> Failure
 ) -> [RecordingSubscriber<Int, Failure>.Event] {
   var first: Int?
@@ -63,7 +63,7 @@ public func expectedOneValueEvents<Failure: Error>(
       guard let first else { return whenEmpty }
       return [.subscription, .value(first), .finished]
     case let .failure(code):
-      guard first == nil else { return [.subscription, .failure(elementThenFailure(TestError(code: code)))] }
+      guard first == nil else { return [.subscription, .failure(bothElementAndError(TestError(code: code)))] }
       return [.subscription, .failure(upstream(TestError(code: code)))]
     }
   }
