@@ -193,3 +193,48 @@ func foldedMerge(depth: Int) -> Int {
   return counter.sum
 }
 #endif
+
+/// Chains built in a loop, for the recursion-depth measurement of
+/// `InstructionProbe --depth` (Scripts/depth.sh): `depth` steps of one kind,
+/// subscribed and run to the end; returns what the sink received.
+/// - `erasedMap`: `map`, each step erased with `eraseToAnyPublisher()`;
+/// - `append`: `append(_:)` of one value, each step erased;
+/// - `catch`: `catch` replacing a failure, each step erased, the failure
+///   travelling up through every step;
+/// - `resend`: a subject whose subscriber sends the next value into it from
+///   inside `receive`, `depth` times.
+public func deepChain(kind: String, depth: Int) -> Int? {
+  let counter = Counter()
+  switch kind {
+  case "erasedMap":
+    var publisher = Just(0).eraseToAnyPublisher()
+    for _ in 0..<depth {
+      publisher = publisher.map { $0 &+ 1 }.eraseToAnyPublisher()
+    }
+    _ = publisher.sink { counter.sum &+= $0 }
+  case "append":
+    var publisher = Just(0).eraseToAnyPublisher()
+    for value in 0..<depth {
+      publisher = publisher.append(value).eraseToAnyPublisher()
+    }
+    _ = publisher.sink { counter.sum &+= $0 }
+  case "catch":
+    struct Failed: Error {}
+    var publisher = Fail<Int, Failed>(error: Failed()).eraseToAnyPublisher()
+    for _ in 0..<depth {
+      publisher = publisher.catch { _ in Fail<Int, Failed>(error: Failed()) }.eraseToAnyPublisher()
+    }
+    _ = publisher.sink(receiveCompletion: { _ in counter.sum &+= 1 }, receiveValue: { _ in })
+  case "resend":
+    let subject = PassthroughSubject<Int, Never>()
+    let cancellable = subject.sink { value in
+      counter.sum &+= 1
+      if value < depth { subject.send(value + 1) }
+    }
+    subject.send(1)
+    cancellable.cancel()
+  default:
+    return nil
+  }
+  return counter.sum
+}

@@ -9,6 +9,9 @@
 // `InstructionProbe --memory <side>` prints, for each kind of idle
 // subscription, the heap bytes that one more of it keeps (glibc's
 // `mallinfo2` through HeapStatistics, before and after creating 10,000, divided by 10,000).
+// `InstructionProbe --depth <side> <kind> <depth> <KiB>` runs one chain
+// built in a loop (`deepChain`) on a thread with a stack of that size; the
+// process dies if the stack overflows (Scripts/depth.sh searches the limit).
 // `InstructionProbe --elapsed <side>` runs the folded merges once each and
 // prints the seconds each took.
 // `InstructionProbe --time <side> <workload> <n> [runs]` times `runs` runs of
@@ -16,6 +19,8 @@
 // operation: a quick wall-clock check outside package-benchmark.
 
 import BaselineWorkloads
+import Dispatch
+import Foundation
 import HeapStatistics
 import OpenCombineWorkloads
 import ReactiveCoreWorkloads
@@ -98,6 +103,22 @@ if arguments.count >= 5, arguments[1] == "--time", let workloads = sides[argumen
   let sorted = samples.dropFirst().sorted()
   func tenths(_ x: Double) -> Double { (x * 10).rounded() / 10 }
   print("median \(tenths(sorted[sorted.count / 2])) ns, min \(tenths(sorted[0])) ns per op (checksum \(checksum))")
+  exit(0)
+}
+if arguments.count == 6, arguments[1] == "--depth", let depth = Int(arguments[4]), let kiB = Int(arguments[5]) {
+  // One chain of a kind at a depth, on a thread with a stack of `kiB` KiB:
+  // exits 0 if it ran, dies (stack overflow) if it did not.
+  let run: @Sendable (String, Int) -> Int? =
+    arguments[2] == "opencombine" ? OpenCombineWorkloads.deepChain : ReactiveCoreWorkloads.deepChain
+  let kind = arguments[3]
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    print(run(kind, depth).map(String.init) ?? "no chain \(kind)")
+    done.signal()
+  }
+  thread.stackSize = kiB * 1024
+  thread.start()
+  done.wait()
   exit(0)
 }
 guard arguments.count == 4, let workloads = sides[arguments[1]], let n = Int(arguments[3]) else {
