@@ -84,10 +84,20 @@ struct SubscriberRegistry<Member: RegistryMember> {
   }
 
   /// Calls `body` with each member, in order.
+  ///
+  /// The members are lent, not retained one by one: this registry (the
+  /// caller's copy) keeps them all alive until the loop ends. Reading each
+  /// one into a variable retained and released it, ~50 instructions per
+  /// subscriber on every value a subject sends.
   @inlinable
   func forEach(_ body: (Member) -> Void) {
-    for case let member? in slots {
-      body(member)
+    slots.withUnsafeBufferPointer { members in
+      // An optional class reference is a pointer or zero.
+      members.withMemoryRebound(to: UnsafeRawPointer?.self) { pointers in
+        for case let pointer? in pointers {
+          Unmanaged<Member>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        }
+      }
     }
   }
 }
