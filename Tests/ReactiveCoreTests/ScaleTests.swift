@@ -41,22 +41,22 @@ import TraitsTesting
 
   @Test func aPassthroughSubjectDeliversToItsSurvivorsInSubscriptionOrder() {
     let subject = PassthroughSubject<Int, Never>()
-    let (expected, received) = survivorsReceiveInOrder(subject, subscribers: 3_000) { subject.send(1) }
+    let (expected, received) = survivorsReceiveInOrder(subject, subscribers: 600) { subject.send(1) }
     #expect(received == expected)
   }
 
   @Test func aCurrentValueSubjectDeliversToItsSurvivorsInSubscriptionOrder() {
     let subject = CurrentValueSubject<Int, Never>(0)
-    let (expected, received) = survivorsReceiveInOrder(subject, subscribers: 1_000) { subject.send(1) }
+    let (expected, received) = survivorsReceiveInOrder(subject, subscribers: 300) { subject.send(1) }
     // Each subscriber also received the current value when it subscribed.
     #expect(Array(received.suffix(expected.count)) == expected)
-    #expect(received.count == 1_000 + expected.count)
+    #expect(received.count == 300 + expected.count)
   }
 
   @Test func aFutureFulfilsItsSurvivorsInSubscriptionOrder() {
     let promise = Log<Future<Int, Never>.Promise>()
     let future = Future<Int, Never> { promise.entries.append($0) }
-    let (expected, received) = survivorsReceiveInOrder(future, subscribers: 1_000) {
+    let (expected, received) = survivorsReceiveInOrder(future, subscribers: 300) {
       promise.entries[0](.success(7))
     }
     #expect(received == expected)
@@ -64,18 +64,18 @@ import TraitsTesting
 
   @Test func anObservableObjectPublisherSignalsItsSurvivorsInSubscriptionOrder() {
     let publisher = ObservableObjectPublisher()
-    let (expected, received) = survivorsReceiveInOrder(publisher, subscribers: 1_000) { publisher.send() }
+    let (expected, received) = survivorsReceiveInOrder(publisher, subscribers: 300) { publisher.send() }
     #expect(received == expected)
   }
 
   @Test func subscribersThatComeAndGoKeepTheirOrder() {
-    // Always 100 attached; the oldest leaves and a newcomer arrives, 5,000
+    // Always 100 attached; the oldest leaves and a newcomer arrives, 1,000
     // times: the holes are squeezed out many times over.
     let subject = PassthroughSubject<Int, Never>()
     let log = Log<Int>()
     var ring = (0..<100).map { index in subject.sink { _ in log.entries.append(index) } }
     var identities = Array(0..<100)
-    for step in 0..<5_000 {
+    for step in 0..<1_000 {
       let slot = step % 100
       ring[slot].cancel()
       let identity = 100 + step
@@ -204,14 +204,15 @@ import TraitsTesting
     #expect(seen.entries.map(\.1) == ["Filter", "Map"])
   }
 
-  @Test func mergeFoldedAThousandTimesDeliversEveryValue() {
+  @Test func mergeFoldedThreeHundredTimesDeliversEveryValue() {
+    // Each value goes up through every merge above it: 45,000 deliveries.
     var publisher = Just(0).eraseToAnyPublisher()
-    for value in 1..<1_000 {
+    for value in 1..<300 {
       publisher = publisher.merge(with: Just(value)).eraseToAnyPublisher()
     }
     let recorder = publisher.record()
-    #expect(recorder.values.reduce(0, +) == 499_500)
-    #expect(recorder.values.count == 1_000)
+    #expect(recorder.values.reduce(0, +) == 44_850)
+    #expect(recorder.values.count == 300)
     #expect(recorder.events.last == .finished)
   }
 
