@@ -40,3 +40,46 @@ import TraitsTesting
     #expect(fail.error == TestError(code: 2))
   }
 }
+
+/// What Combine does when a subscriber cancels inside `receive(subscription:)`:
+/// `Empty` and `Fail` hand out `Subscriptions.empty`, whose `cancel()` does
+/// nothing, and send their completion anyway. OpenCombine's
+/// `EmptyTests.testImmediatelyCancel` pins it for `Empty`, and its suite runs
+/// against Apple's Combine too (OpenCombine's compatibility tests); its
+/// `FailTests` show that `Fail` hands out the same `"Empty"` subscription.
+@Suite struct EmptyFailCancelInReceiveSubscriptionTests {
+  @Test func emptyStillFinishesAfterACancelInReceiveSubscription() {
+    let subscriber = CancellingSubscriber<Int, TestError>()
+    Empty<Int, TestError>().subscribe(subscriber)
+    #expect(subscriber.events == ["subscription Empty", "cancel", "finished"])
+  }
+
+  @Test func failStillFailsAfterACancelInReceiveSubscription() {
+    let subscriber = CancellingSubscriber<Int, TestError>()
+    Fail<Int, TestError>(error: TestError(code: 3)).subscribe(subscriber)
+    #expect(subscriber.events == ["subscription Empty", "cancel", "failure(TestError(code: 3))"])
+  }
+}
+
+/// Cancels its subscription as soon as it receives it; logs every event.
+private final class CancellingSubscriber<Input, Failure: Error>: Subscriber {
+  private(set) var events: [String] = []
+
+  func receive(subscription: any Subscription) {
+    events.append("subscription \(subscription)")
+    subscription.cancel()
+    events.append("cancel")
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    events.append("value \(input)")
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    switch completion {
+    case .finished: events.append("finished")
+    case let .failure(error): events.append("failure(\(error))")
+    }
+  }
+}

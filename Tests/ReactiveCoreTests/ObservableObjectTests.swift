@@ -1,4 +1,6 @@
+import LockSupport
 import ReactiveCore
+import TestSupport
 import Testing
 import TraitsTesting
 
@@ -49,9 +51,82 @@ import TraitsTesting
     recorder.cancel()
   }
 
-  @Test func anObjectWithoutPublishedPropertiesGetsAFreshPublisher() {
+  /// Sendable, so that racing threads can share one.
+  private final class Fieldless: ObservableObject, Sendable {}
+
+  private class PlainBase: ObservableObject {
+    var value = 0
+  }
+
+  private final class PlainDerived: PlainBase {
+    var other = ""
+  }
+
+  @Test func anObjectWithoutPublishedPropertiesKeepsOnePublisherAsInCombine() {
+    // Combine since macOS 10.15.2 / iOS 13.3: a hand-written send reaches the subscribers.
     let plain = Plain()
-    #expect(plain.objectWillChange !== plain.objectWillChange)
+    #expect(plain.objectWillChange === plain.objectWillChange)
+    let recorder = plain.objectWillChange.record()
+    plain.objectWillChange.send()
+    plain.objectWillChange.send()
+    #expect(recorder.events.count == 3)  // .subscription and two signals
+    #expect(Plain().objectWillChange !== plain.objectWillChange)  // one per object
+    recorder.cancel()
+  }
+
+  @Test func aSubclassWithoutPublishedPropertiesKeepsOnePublisher() {
+    let derived = PlainDerived()
+    let base: PlainBase = derived
+    #expect(derived.objectWillChange === base.objectWillChange)
+    let recorder = base.objectWillChange.record()
+    derived.objectWillChange.send()
+    #expect(recorder.events.count == 2)
+    recorder.cancel()
+  }
+
+  @Test func thePublisherOfAnObjectWithoutPublishedPropertiesDiesWithIt() {
+    weak var weakObject: Plain?
+    weak var weakPublisher: ObservableObjectPublisher?
+    weak var weakProbe: LifetimeProbe<Void, Never>?
+    var subscription: (any Subscription)?
+    do {
+      let plain = Plain()
+      let probe = LifetimeProbe<Void, Never>(demand: .unlimited)
+      plain.objectWillChange.subscribe(probe)
+      subscription = probe.subscription
+      weakObject = plain
+      weakPublisher = plain.objectWillChange
+      weakProbe = probe
+    }
+    #expect(weakObject == nil)  // the table keeps the object weakly
+    ObjectWillChangeTable.shared.sweep()  // what the next insertions do, amortized
+    #expect(weakPublisher == nil)
+    subscription?.cancel()
+    #expect(weakProbe == nil)
+  }
+
+  @Test func theTableSweepsItsDeadEntriesAsItGrows() {
+    let table = ObjectWillChangeTable()
+    let kept = (0..<10).map { _ in Plain() }
+    for object in kept { _ = table.publisher(for: object) }
+    for _ in 0..<10 * ObjectWillChangeTable.minimumSweepThreshold {
+      _ = table.publisher(for: Plain())  // dies at once
+    }
+    // Never more than twice the live entries, above the floor.
+    #expect(table.count <= 2 * ObjectWillChangeTable.minimumSweepThreshold)
+    for object in kept { #expect(table.publisher(for: object) === table.publisher(for: object)) }
+  }
+
+  @Test func concurrentFirstAccessesGetOnePublisher() {
+    for _ in 0..<50 {
+      let plain = Fieldless()
+      let shared = SeenPublishers()
+      Race(threads: 4).run { _, _ in
+        shared.add(ObjectIdentifier(plain.objectWillChange))
+      }
+      #expect(Set(shared.identifiers).count == 1)
+      #expect(shared.identifiers.first == ObjectIdentifier(plain.objectWillChange))
+    }
   }
 
   @Test func aCustomPublisherIsUsedAsIs() {
@@ -109,5 +184,16 @@ import TraitsTesting
     #expect(String(describing: subscription!) == "ObservableObjectPublisher")
     subscription?.cancel()
     #expect(weakProbe == nil)
+  }
+}
+
+/// The publishers that racing threads saw.
+private final class SeenPublishers: Sendable {
+  private let state = Lock<[ObjectIdentifier]>([])
+
+  var identifiers: [ObjectIdentifier] { state.withLock { $0 } }
+
+  func add(_ identifier: ObjectIdentifier) {
+    state.withLock { $0.append(identifier) }
   }
 }

@@ -27,8 +27,9 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
   ///
   /// The object's `@Published` properties, its superclasses' included, are
   /// found by reflection (`Mirror`) and share one publisher, installed in
-  /// them on first use. An object without `@Published` properties gets a new
-  /// publisher, which nothing sends on, at each access.
+  /// them on first use. An object without `@Published` properties also gets
+  /// one publisher for its whole life, kept in a table beside it, so that a
+  /// hand-written `objectWillChange.send()` reaches its subscribers.
   public var objectWillChange: ObservableObjectPublisher {
     var installed: ObservableObjectPublisher?
     var mirror: Mirror? = Mirror(reflecting: self)
@@ -40,7 +41,7 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
       }
       mirror = current.superclassMirror
     }
-    return installed ?? ObservableObjectPublisher()
+    return installed ?? ObjectWillChangeTable.shared.publisher(for: self)
   }
 }
 

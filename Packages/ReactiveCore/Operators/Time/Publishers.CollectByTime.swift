@@ -3,11 +3,18 @@ extension Publisher {
   /// `.byTimeOrCount`, as soon as an array is full).
   ///
   /// Windows follow a fixed cadence from the subscription; an empty window
-  /// publishes nothing. An array that is ready while the downstream has no
-  /// demand waits for it, in order. With `.byTime` the upstream is asked for
-  /// unlimited values; with `.byTimeOrCount` each downstream request of `n`
-  /// asks the upstream for `n × count`. On finishing, the values collected
-  /// so far go out before the completion; on failure they are dropped.
+  /// publishes nothing. Every event reaches the downstream on the scheduler,
+  /// never on the upstream's thread: a full array of `.byTimeOrCount`, the
+  /// upstream's completion and arrays that waited for demand go out in an
+  /// action scheduled with `schedule(options:_:)`. An array that is ready
+  /// while the downstream has no demand waits for it, in order.
+  ///
+  /// With `.byTime` the upstream is asked for one value per downstream
+  /// request, then one more per value received. With `.byTimeOrCount` each
+  /// downstream request of `n` asks the upstream for `n × count`, and so
+  /// does the demand the downstream returns for an array filled by count.
+  /// On finishing, the values collected so far go out before the
+  /// completion; on failure they are dropped.
   ///
   /// ```text
   /// upstream  -a-b--c----d|
@@ -90,6 +97,12 @@ extension Publishers {
 
 /// The subscription of `collect(_:options:)` with a time grouping strategy.
 ///
+/// Every event reaches the downstream on the scheduler, as in Combine since
+/// macOS 10.15.2 / iOS 13.3: a window closed by time is delivered by the timer's
+/// action; an array filled by count, an upstream completion, and arrays that
+/// waited for demand are delivered by an action scheduled with
+/// `schedule(options:_:)`. The upstream's thread only collects.
+///
 /// States:
 /// - `awaitingSubscription(downstream)`: no upstream yet;
 /// - `active`: see `Active`; after the upstream's completion, the ready
@@ -101,7 +114,16 @@ where Downstream.Input == [Element] {
   typealias Input = Element
   typealias Failure = Downstream.Failure
 
-  private struct Active: DeliveringState, QueuedValuesState, RestartableTimerState {
+  /// An array waiting for the downstream, and how its window closed.
+  private struct ReadyArray {
+    var values: [Element]
+    /// Closed because it was full (`.byTimeOrCount`): the demand the
+    /// downstream returns for it is asked of the upstream, `count` times.
+    /// Combine forwards nothing for an array closed by time.
+    var closedByCount: Bool
+  }
+
+  private struct Active: DeliveringState {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?
@@ -109,15 +131,39 @@ where Downstream.Input == [Element] {
     /// The values of the current window.
     var window: [Element] = []
     /// Arrays waiting for demand; `isDelivering` while a thread delivers them.
-    var queue = Outbox<[Element]>()
-    /// How the stream ends, once the ready arrays are out.
+    var queue = Outbox<ReadyArray>()
+    /// How the stream ends, once the scheduler has delivered the upstream's
+    /// completion and the ready arrays are out (a failure drops them).
     var completion: Subscribers.Completion<Failure>?
+    /// Whether a scheduled delivery is pending, so that one is enough.
+    var isDeliveryScheduled = false
+    /// Whether the array being delivered was closed by count; read by the
+    /// delivering thread only, between its delivery and the next.
+    var deliveringClosedByCount = false
     var timer: (any Cancellable)?
-    /// Counts the timer's starts (it starts once).
-    var timerGeneration = 0
 
     mutating func nextDelivery() -> Delivery<Downstream, Void, Subscribers.Completion<Failure>> {
-      takeQueued()
+      if case let .failure(error)? = completion {
+        return .end(downstream, .failure(error))  // the waiting arrays are dropped
+      }
+      if demand > 0, let ready = queue.removeFirst() {
+        demand -= 1
+        deliveringClosedByCount = ready.closedByCount
+        return .value(downstream, ready.values)
+      }
+      if case .finished? = completion, queue.isEmpty {
+        return .end(downstream, .finished)
+      }
+      queue.release()
+      return .pause(())
+    }
+
+    /// Under the lock: whether the caller must schedule a delivery, because
+    /// an array can go out and no delivery is pending or running.
+    mutating func needsScheduledDelivery() -> Bool {
+      guard !isDeliveryScheduled, !queue.isDelivering, demand > 0, !queue.isEmpty else { return false }
+      isDeliveryScheduled = true
+      return true
     }
   }
 
@@ -148,38 +194,56 @@ where Downstream.Input == [Element] {
     guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription) }) else {
       return
     }
-    state.restartTimer(on: scheduler, every: window, options: options) { [weak self] _ in
+    let timer = scheduler.schedule(
+      after: scheduler.now.advanced(by: window),
+      interval: window,
+      tolerance: scheduler.minimumTolerance,
+      options: options
+    ) { [weak self] in
       self?.windowEnded()
     }
-    downstream.receive(subscription: self)
-    if count == nil {
-      subscription.request(.unlimited)
+    let stored = state.withLock { state in
+      state.updateActive { active -> Bool in
+        guard active.upstream != nil else { return false }
+        active.timer = timer
+        return true
+      } ?? false
     }
+    if !stored {
+      timer.cancel()  // cancelled or completed meanwhile
+    }
+    // The upstream is asked for values only when the downstream asks for arrays.
+    downstream.receive(subscription: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    // A full window (`.byTimeOrCount`) is closed at once.
-    closeWindow { values in
-      values.append(input)
-      guard let count else { return false }
-      return values.count >= count
+    let taken = state.withLock { state in
+      state.updateActive { active -> Bool? in
+        guard active.upstream != nil else { return nil }
+        active.window.append(input)
+        guard let count, active.window.count >= count else { return false }
+        // Full: closed now, delivered by the scheduler.
+        active.queue.append(ReadyArray(values: active.window, closedByCount: true))
+        active.window = []
+        return active.needsScheduledDelivery()
+      } ?? nil
     }
-    return .none
+    guard let mustSchedule = taken else { return .none }
+    if mustSchedule {
+      scheduleDelivery()
+    }
+    // `.byTime` asks for values one at a time; `.byTimeOrCount` asks only
+    // through `request(_:)`, `count` values per array, as Combine does.
+    return count == nil ? .max(1) : .none
   }
 
+  /// The timer's action, on the scheduler: closes a non-empty window and
+  /// delivers what the demand allows, here.
   private func windowEnded() {
-    closeWindow { !$0.isEmpty }  // an empty window sends nothing
-  }
-
-  /// Edits the current window with `update`, under the lock, and closes it
-  /// if `update` says so: the window's array joins the ready ones and a new
-  /// window opens; the ready arrays are delivered after the lock. Serves a
-  /// value (which may fill the window) and the end of the window's time.
-  private func closeWindow(if update: (inout [Element]) -> Bool) {
     let mustDeliver = state.withLock { state in
       state.updateActive { active -> Bool in
-        guard active.upstream != nil, update(&active.window) else { return false }
-        active.queue.append(active.window)
+        guard active.upstream != nil, !active.window.isEmpty else { return false }  // an empty window sends nothing
+        active.queue.append(ReadyArray(values: active.window, closedByCount: false))
         active.window = []
         return active.queue.claim()
       } ?? false
@@ -191,45 +255,50 @@ where Downstream.Input == [Element] {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let ended = state.withLock { state in
-      state.updateActive { active -> (deliver: Bool, timer: (any Cancellable)?, dropped: [[Element]])? in
-        guard active.upstream != nil else { return nil }
+      state.updateActive { active -> (isFirst: Bool, timer: (any Cancellable)?) in
+        guard active.upstream != nil else { return (false, nil) }
         active.upstream = nil
-        active.completion = completion
-        var dropped: [[Element]] = []
-        switch completion {
-        case .finished:
-          if !active.window.isEmpty {
-            active.queue.append(active.window)
-          }
-        case .failure:
-          dropped = active.queue.removeAll() + [active.window]
+        defer { active.timer = nil }
+        return (true, active.timer)
+      }
+    }
+    guard let ended, ended.isFirst else { return }  // already completed, or cancelled
+    ended.timer?.cancel()
+    // Held until the action runs: the completion must reach the downstream.
+    scheduler.schedule(options: options) { self.completionScheduled(completion) }
+  }
+
+  /// The upstream's completion, on the scheduler: the last window joins the
+  /// ready arrays (on `.finished`), then they and the completion go out.
+  private func completionScheduled(_ completion: Subscribers.Completion<Failure>) {
+    let mustDeliver = state.withLock { state in
+      state.updateActive { active -> Bool in
+        if case .finished = completion, !active.window.isEmpty {
+          active.queue.append(ReadyArray(values: active.window, closedByCount: false))
         }
         active.window = []
-        defer { active.timer = nil }
-        return (active.queue.claim(), active.timer, dropped)
-      } ?? nil
+        active.completion = completion
+        return active.queue.claim()
+      } ?? false
     }
-    guard let ended else { return }
-    ended.timer?.cancel()
-    if ended.deliver {
+    if mustDeliver {
       deliver()
     }
   }
 
   func request(_ demand: Subscribers.Demand) {
     guard demand > 0 else { return }  // Combine accepts `.none`: nothing to do
-    let taken = state.withLock { state -> (deliver: Bool, upstream: (any Subscription)?)? in
+    let taken = state.withLock { state -> (schedule: Bool, upstream: (any Subscription)?)? in
       state.updateActive { active in
         active.demand += demand
-        return (active.queue.claim(), active.upstream)
+        return (active.needsScheduledDelivery(), active.upstream)
       } ?? nil
     }
-    guard let (mustDeliver, upstream) = taken else { return }
-    if let count {
-      upstream?.request(demand * count)
-    }
-    if mustDeliver {
-      deliver()
+    guard let (mustSchedule, upstream) = taken else { return }
+    // `.byTime`: one value per request, then one per value received.
+    upstream?.request(count.map { demand * $0 } ?? .max(1))
+    if mustSchedule {
+      scheduleDelivery()
     }
   }
 
@@ -240,15 +309,30 @@ where Downstream.Input == [Element] {
     // The downstream and the collected values are released here, after the lock.
   }
 
+  /// Delivers the ready arrays on the scheduler, in an action of their own.
+  private func scheduleDelivery() {
+    scheduler.schedule(options: options) {
+      let mustDeliver = self.state.withLock { state in
+        state.updateActive { active -> Bool in
+          active.isDeliveryScheduled = false
+          return active.queue.claim()
+        } ?? false
+      }
+      if mustDeliver {
+        self.deliver()
+      }
+    }
+  }
+
   /// Delivers the ready arrays the demand allows, then the completion if its
-  /// turn has come; runs on one thread at a time.
+  /// turn has come; runs on one thread at a time, always the scheduler's.
   private func deliver() {
     state.deliver(
       onDemand: { additional in
         let upstream = self.state.withLock { state in
           state.updateActive { active -> (any Subscription)? in
             active.demand += additional
-            return active.upstream
+            return active.deliveringClosedByCount ? active.upstream : nil
           } ?? nil
         }
         if let count = self.count {
