@@ -161,14 +161,20 @@ import TraitsTesting
   }
 
   // MARK: ContinuousClock (short, bounded real time)
+  //
+  // The clock's tasks run on Swift's cooperative threads, two on this
+  // machine, which the suite's blocking tests can hold for most of a
+  // `make test` run: the waits allow a minute, and end as soon as the runs
+  // happened (they timed out at 10 s in three runs of four after the suite
+  // grew).
 
   @Test func delaysOnTheContinuousClock() async throws {
     let scheduler = ClockScheduler(clock: ContinuousClock())
     let start = ContinuousClock.now
     let recorder = Just(1).delay(for: .milliseconds(20), scheduler: scheduler).record()
-    #expect(try await recorder.next(timeout: .seconds(10)) == 1)
+    #expect(try await recorder.next(timeout: .seconds(60)) == 1)
     #expect(ContinuousClock.now - start >= .milliseconds(20))
-    #expect(try await recorder.awaitCompletion(timeout: .seconds(10)) == .finished)
+    #expect(try await recorder.awaitCompletion(timeout: .seconds(60)) == .finished)
   }
 
   @Test func repeatsOnTheContinuousClockUntilCancelled() async throws {
@@ -177,7 +183,7 @@ import TraitsTesting
     let cancellable = scheduler.schedule(after: scheduler.now, interval: .milliseconds(5)) {
       ticks.withLock { $0 += 1 }
     }
-    try await waitUntil(timeout: .seconds(10)) { ticks.withLock { $0 } >= 3 }
+    try await waitUntil(timeout: .seconds(60)) { ticks.withLock { $0 } >= 3 }
     cancellable.cancel()
     let stopped = ticks.withLock { $0 }
     try await Task.sleep(for: .milliseconds(30))
