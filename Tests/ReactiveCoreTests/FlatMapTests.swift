@@ -281,6 +281,26 @@ import TraitsTesting
     }
   }
 
+  @Test func anInnerThatFinishesAgainMakesRoomForNoOtherPublisher() {
+    // Combine asks its upstream for one more publisher at each completion
+    // the same inner publisher sends; what an inner sends after its end is
+    // ignored here.
+    let log = EventLog()
+    let upstream = LatePublisher<LatePublisher<Int, Never>, Never>("upstream", log: log)
+    let inner = LatePublisher<Int, Never>("inner", log: log)
+    let recorder = upstream.flatMap(maxPublishers: .max(1)) { $0 }.record(demand: .none)
+    upstream.giveSubscription()
+    _ = upstream.send(inner)
+    inner.giveSubscription()
+
+    inner.send(completion: .finished)
+    inner.send(completion: .finished)
+    inner.send(completion: .finished)
+
+    #expect(upstream.subscription.calls == [.request(.max(1)), .request(.max(1))])
+    #expect(recorder.events == [.subscription])
+  }
+
   @Test func aValueSentWhileAnotherIsDeliveredGetsItsDemandReturnedAsCombineDoes() {
     let log = EventLog()
     let first = LatePublisher<Int, Never>("first", log: log)
