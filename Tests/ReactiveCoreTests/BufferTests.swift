@@ -70,6 +70,25 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 9))])
   }
 
+  @Test func customErrorWithKeepFullRequestsNoRefillFromTheUpstreamItCancelled() {
+    // Combine asks the cancelled upstream for a refill of the values that
+    // go out before the failure (.max(3) here); nothing reaches a cancelled
+    // subscription here.
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 5, prefetch: .keepFull, whenFull: .customError { TestError(code: 9) })
+      .record(demand: .none)
+    for value in 0..<10 { upstream.send(value) }
+    #expect(upstream.requests == [.max(5)])
+    #expect(upstream.cancellations == 1)
+
+    recorder.request(.max(3))
+    recorder.request(.max(1))
+
+    #expect(recorder.events == [.subscription, .value(0), .value(1), .value(2), .failure(TestError(code: 9))])
+    #expect(upstream.requests == [.max(5)])
+    #expect(upstream.cancellations == 1)
+  }
+
   @Test func finishesOnlyOnceTheBufferIsEmpty() {
     let upstream = TimeUpstream()
     let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).record(demand: .max(1))

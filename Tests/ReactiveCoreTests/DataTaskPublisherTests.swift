@@ -1,4 +1,5 @@
 import Foundation
+import LockSupport
 import ReactiveCore
 import Testing
 import TraitsTesting
@@ -130,5 +131,49 @@ import FoundationNetworking
     let (data, received) = try dataTaskResult(data: nil, response: response, error: nil).get()
     #expect(data.isEmpty)
     #expect(received === response)
+  }
+
+  @Test func resumesTheTaskAtEachRequestAsCombineDoes() {
+    let session = LoggingSession(configuration: .ephemeral)
+    let recorder = session.dataTaskPublisher(for: URL(string: "http://example.com")!).record(demand: .none)
+    #expect(session.task.calls == [])
+
+    recorder.request(.max(2))  // creates the task and resumes it
+    recorder.request(.max(1))  // resumes it again
+    #expect(session.task.calls == ["resume", "resume"])
+    recorder.cancel()
+    recorder.request(.max(1))
+    #expect(session.task.calls == ["resume", "resume", "cancel"])
+    #expect(session.tasksMade == 1)
+    #expect(recorder.events.count == 1)  // the subscription only
+  }
+}
+
+/// A data task that only logs what it is asked.
+private final class LoggingTask: URLSessionDataTask, @unchecked Sendable {
+  // @unchecked Sendable: the log is behind its lock.
+  private let log = Lock<[String]>([])
+
+  var calls: [String] { log.withLock { $0 } }
+
+  override func resume() { log.withLock { $0.append("resume") } }
+
+  override func cancel() { log.withLock { $0.append("cancel") } }
+}
+
+/// A session whose data tasks are one `LoggingTask`.
+private final class LoggingSession: URLSession, @unchecked Sendable {
+  // @unchecked Sendable: the count is behind its lock.
+  let task = LoggingTask()
+  private let made = Lock(0)
+
+  var tasksMade: Int { made.withLock { $0 } }
+
+  override func dataTask(
+    with request: URLRequest,
+    completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+  ) -> URLSessionDataTask {
+    made.withLock { $0 += 1 }
+    return task
   }
 }

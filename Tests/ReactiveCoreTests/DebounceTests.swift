@@ -93,4 +93,30 @@ import TraitsTesting
     scheduler.advance(by: second)
     #expect(recorder.values.count == 1)
   }
+
+  @Test func schedulesItsTimersWithTheOptionsAndTheCompletionWithoutAsCombineDoes() {
+    let upstream = TimeUpstream()
+    let scheduler = CallLogScheduler()
+    let options = CallLogScheduler.Options(name: "debounce")
+    let recorder = upstream.debounce(for: .nanoseconds(13), scheduler: scheduler, options: options).record()
+    #expect(scheduler.calls == [])
+
+    upstream.send(1)
+    scheduler.advance(by: .nanoseconds(4))
+    upstream.send(2)
+    scheduler.advance(by: .nanoseconds(200))
+    upstream.send(completion: .finished)
+    scheduler.advance()
+
+    #expect(recorder.events == [.subscription, .value(2), .finished])
+    #expect(
+      scheduler.calls == [
+        .now, .minimumTolerance,
+        .scheduleRepeating(.init(13), interval: .nanoseconds(13), tolerance: .nanoseconds(7), options: options),
+        .now, .minimumTolerance,
+        .scheduleRepeating(.init(17), interval: .nanoseconds(13), tolerance: .nanoseconds(7), options: options),
+        .schedule(options: nil),
+      ]
+    )
+  }
 }

@@ -124,8 +124,15 @@ import Testing
     #expect(try JSONDecoder().decode([Demand].self, from: data) == [.unlimited])
   }
 
-  @Test func decodingACountAboveIntMaxThatIsNotUnlimitedFails() throws {
-    let data = Data("[\(UInt(Int.max) + 2)]".utf8)
+  @Test func decodesEveryNumberAboveIntMaxAsUnlimitedAsCombineDoes() throws {
+    let data = Data("[\(UInt(Int.max) + 2),\(UInt.max - 1)]".utf8)
+    let decoded = try JSONDecoder().decode([Demand].self, from: data)
+    #expect(decoded == [.unlimited, .unlimited])
+    #expect(decoded.map(\.description) == ["unlimited", "unlimited"])
+  }
+
+  @Test func decodingANegativeNumberFails() throws {
+    let data = Data("[-1]".utf8)
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode([Demand].self, from: data)
     }

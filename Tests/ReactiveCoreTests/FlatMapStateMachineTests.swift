@@ -69,6 +69,24 @@ import Testing
     #expect(machine.childReceived(subscription: children[1], index: index) == .request(.unlimited))
   }
 
+  @Test func aValueQueuedBehindADeliveryWithDemandIsAnsweredAheadOnce() {
+    var machine = running(children: 2)
+    _ = machine.request(.max(2))
+    let delivers = machine.childValue(1, index: 0)  // this caller delivers
+    let secondDelivers = machine.childValue(2, index: 1)
+    let secondAnswered = machine.answerAhead(index: 1)  // covered by demand: .max(1) returned now
+    let thirdDelivers = machine.childValue(3, index: 1)
+    let thirdAnswered = machine.answerAhead(index: 1)  // beyond demand: asked for once delivered
+    #expect(delivers && !secondDelivers && secondAnswered && !thirdDelivers && !thirdAnswered)
+
+    // The delivering caller still returns .max(1) for its own value; the
+    // drain asks nothing more for the value answered ahead, once for the other.
+    let firstOwed = machine.owesOneMore(index: 0)
+    #expect(firstOwed)
+    #expect(describe(machine.requestOneMore(index: 1)) == "none")
+    #expect(describe(machine.requestOneMore(index: 1)) == "request c1 max(1)")
+  }
+
   @Test func aValueWaitsForDemandAndDemandClaimsTheDrain() {
     var machine = running(children: 1)
     let mustDrain = machine.childValue(7, index: 0)

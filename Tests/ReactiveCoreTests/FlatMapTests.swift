@@ -280,6 +280,52 @@ import TraitsTesting
       }
     }
   }
+
+  @Test func anInnerThatFinishesAgainMakesRoomForNoOtherPublisher() {
+    // Combine asks its upstream for one more publisher at each completion
+    // the same inner publisher sends; what an inner sends after its end is
+    // ignored here.
+    let log = EventLog()
+    let upstream = LatePublisher<LatePublisher<Int, Never>, Never>("upstream", log: log)
+    let inner = LatePublisher<Int, Never>("inner", log: log)
+    let recorder = upstream.flatMap(maxPublishers: .max(1)) { $0 }.record(demand: .none)
+    upstream.giveSubscription()
+    _ = upstream.send(inner)
+    inner.giveSubscription()
+
+    inner.send(completion: .finished)
+    inner.send(completion: .finished)
+    inner.send(completion: .finished)
+
+    #expect(upstream.subscription.calls == [.request(.max(1)), .request(.max(1))])
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func aValueSentWhileAnotherIsDeliveredGetsItsDemandReturnedAsCombineDoes() {
+    let log = EventLog()
+    let first = LatePublisher<Int, Never>("first", log: log)
+    let second = LatePublisher<Int, Never>("second", log: log)
+    let upstream = PassthroughSubject<LatePublisher<Int, Never>, Never>()
+    let returnedInside = Shared<Subscribers.Demand?>(nil)
+    let recorder = upstream.flatMap { $0 }.record(demand: .max(2)) { value, _ in
+      if value == 1 {
+        returnedInside.value = second.send(2)  // from inside the delivery of 1
+      }
+      return .none
+    }
+    upstream.send(first)
+    first.giveSubscription()
+    upstream.send(second)
+    second.giveSubscription()
+
+    #expect(first.send(1) == .max(1))
+    #expect(returnedInside.value == .max(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    // Each child asked for one value at a time: the next one as the result
+    // of its receive, never also by a request.
+    #expect(first.subscription.calls == [.request(.max(1))])
+    #expect(second.subscription.calls == [.request(.max(1))])
+  }
 }
 
 @Suite struct FlatMapFailureAdaptingTests {

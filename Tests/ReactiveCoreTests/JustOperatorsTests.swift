@@ -175,6 +175,20 @@ import TraitsTesting
     #expect(prependedSequence.record().events == [.subscription, .value(1), .value(2), .value(3), .finished])
   }
 
+  @Test func prependReadsTheSequenceAsCombineDoes() {
+    let prefix = LoggingCollection([1, 2])
+    let prepended = Just(3).prepend(prefix)
+    #expect(prepended.sequence == [1, 2, 3])
+    #expect(prefix.log.all == ["underestimatedCount", "underestimatedCount", "makeIterator"])
+  }
+
+  @Test func appendReadsTheSequenceAsCombineDoes() {
+    let suffix = LoggingCollection([2, 3])
+    let appended = Just(1).append(suffix)
+    #expect(appended.sequence == [1, 2, 3])
+    #expect(suffix.log.all == ["underestimatedCount", "makeIterator"])
+  }
+
   @Test func theResultStillWaitsForDemand() {
     let recorder = Just(1).map { $0 + 1 }.record(demand: .none)
     #expect(recorder.events == [.subscription])

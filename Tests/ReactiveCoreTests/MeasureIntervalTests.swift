@@ -35,4 +35,19 @@ import TraitsTesting
     try expectReleasesDownstream(make, end: finishTimeUpstream)
     try expectReleasesDownstream(make, end: cancelTimeSubscription)
   }
+
+  @Test func readsTheClockOnlyWhileSubscribedAsCombineDoes() {
+    let upstream = TimeUpstream()
+    let scheduler = CallLogScheduler()
+    let recorder = upstream.measureInterval(using: scheduler).record()
+    #expect(scheduler.calls == [.now])  // the subscription starts the first interval
+    scheduler.advance(by: .nanoseconds(11))
+    upstream.send(1)
+    recorder.cancel()
+    upstream.send(2)
+    upstream.send(completion: .finished)
+
+    #expect(recorder.events == [.subscription, .value(.nanoseconds(11))])
+    #expect(scheduler.calls == [.now, .now])
+  }
 }

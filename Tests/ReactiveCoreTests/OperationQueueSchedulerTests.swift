@@ -1,4 +1,5 @@
 import Foundation
+import LockSupport
 import ReactiveCore
 import Synchronization
 import Testing
@@ -46,5 +47,84 @@ import Testing
     queue.waitUntilAllOperationsAreFinished()
     #expect(counter.ticks == countAfterCancel)
     #expect(log.withLock { $0 } == ["now", "later"])
+  }
+
+  @Test func addsABlockOperationForAnActionNowAsCombineDoes() {
+    let queue = LoggingOperationQueue()
+    let ran = DispatchSemaphore(value: 0)
+    queue.schedule { ran.signal() }
+    #expect(ran.wait(timeout: .now() + 5) == .success)
+    #expect(queue.added.count == 1)
+    #expect(queue.added.first is BlockOperation)
+    #expect(queue.addedBlocks == 0)
+  }
+
+  @Test func addsALaterActionAtOnceAsAnOperationThatIsNotReadyYetAsCombineDoes() throws {
+    let queue = LoggingOperationQueue()
+    let runs = TickCounter()
+    let ran = DispatchSemaphore(value: 0)
+    queue.schedule(after: queue.now.advanced(by: .milliseconds(200))) {
+      _ = runs.tick()
+      ran.signal()
+    }
+    #expect(queue.added.count == 1)
+    let operation = try #require(queue.added.first)
+    #expect(!(operation is BlockOperation))
+    #expect(operation is any Cancellable)
+    #expect(!operation.isReady)
+    #expect(!operation.isFinished)
+    #expect(!operation.isCancelled)
+    #expect(!operation.isAsynchronous)
+
+    #expect(ran.wait(timeout: .now() + 5) == .success)
+    queue.waitUntilAllOperationsAreFinished()
+    operation.main()  // runs its action once only
+    #expect(runs.ticks == 1)
+    #expect(queue.addedBlocks == 0)
+  }
+
+  @Test func addsEachRunOfARepeatingActionAsAnOperationAsCombineDoes() throws {
+    let queue = LoggingOperationQueue()
+    let counter = TickCounter()
+    let thirdTick = DispatchSemaphore(value: 0)
+    let repetition = Shared<AnyCancellable?>(nil)
+    repetition.value = AnyCancellable(
+      queue.schedule(after: queue.now, interval: .milliseconds(5)) {
+        guard counter.tick() == 3 else { return }
+        repetition.value?.cancel()  // from inside the third run: no fourth is added
+        thirdTick.signal()
+      }
+    )
+    #expect(thirdTick.wait(timeout: .now() + 5) == .success)
+    queue.waitUntilAllOperationsAreFinished()
+
+    // Each run but the last added the next one.
+    #expect(counter.ticks == 3)
+    #expect(queue.added.count == 3)
+    #expect(queue.added.allSatisfy { !($0 is BlockOperation) && $0 is any Cancellable })
+    let first = try #require(queue.added.first)
+    first.main()  // a run that is over does not run again
+    #expect(counter.ticks == 3)
+    #expect(queue.addedBlocks == 0)
+  }
+}
+
+/// An operation queue that logs the operations added to it, as Combine's
+/// scheduler is seen adding them.
+private final class LoggingOperationQueue: OperationQueue, @unchecked Sendable {
+  // @unchecked Sendable: the log is behind its lock.
+  private let log = Lock<(operations: [Operation], blocks: Int)>(([], 0))
+
+  var added: [Operation] { log.withLock { $0.operations } }
+  var addedBlocks: Int { log.withLock { $0.blocks } }
+
+  override func addOperation(_ operation: Operation) {
+    log.withLock { $0.operations.append(operation) }
+    super.addOperation(operation)
+  }
+
+  override func addOperation(_ block: @escaping @Sendable () -> Void) {
+    log.withLock { $0.blocks += 1 }
+    super.addOperation(block)
   }
 }

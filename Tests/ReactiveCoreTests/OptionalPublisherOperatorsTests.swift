@@ -161,4 +161,14 @@ import TraitsTesting
     }
     #expect(result.standardErrorText.contains("API violation: the lower bound of an output range must not be negative"))
   }
+
+  @Test func anOutputRangeEndingAtIntMaxMinusOneOrLaterTrapsAsInCombine() async {
+    #expect(Optional(1).publisher.output(in: 0..<(Int.max - 2)).output == 1)
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Optional(1).publisher.output(in: 0..<(Int.max - 1))
+    }
+    #expect(
+      result.standardErrorText.contains("API violation: the upper bound of an output range must be below Int.max - 1")
+    )
+  }
 }

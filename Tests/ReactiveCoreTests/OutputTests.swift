@@ -37,6 +37,8 @@ import TraitsTesting
     #expect(upstream.cancellations == 0)
 
     // The last value of the range finishes at once, and cancels the upstream.
+    // Combine returns the subscriber's demand (.max(5)) to the upstream it
+    // has just cancelled; nothing reaches a cancelled subscription here.
     #expect(upstream.send(4) == .none)
     #expect(upstream.cancellations == 1)
     #expect(recorder.events == [.subscription, .value(3), .value(4), .finished])

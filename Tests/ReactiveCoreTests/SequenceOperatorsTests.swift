@@ -138,6 +138,34 @@ import TraitsTesting
     }
   }
 
+  @Test func prependAndAppendReadAndBuildTheCollectionsAsCombineDoes() {
+    // prepend(_:) of a sequence: a new collection, sized, then both appended.
+    let base = LoggingCollection([3, 4])
+    let prefix = LoggingCollection([1, 2])
+    let prepended = Publishers.Sequence<LoggingCollection, Never>(sequence: base).prepend(prefix).sequence
+    #expect(prepended.elements == [1, 2, 3, 4])
+    #expect(prepended.log.all == ["init()", "reserveCapacity", "append(contentsOf:)", "append(contentsOf:)"])
+    #expect(base.log.all == ["count", "underestimatedCount", "makeIterator"])
+    #expect(prefix.log.all == ["underestimatedCount", "underestimatedCount", "makeIterator"])
+
+    // prepend(_:) of a sequence publisher: this one appended to the other's.
+    let otherBase = LoggingCollection([3, 4])
+    let otherPrefix = LoggingCollection([1, 2])
+    let prependedPublisher = Publishers.Sequence<LoggingCollection, Never>(sequence: otherBase)
+      .prepend(Publishers.Sequence(sequence: otherPrefix)).sequence
+    #expect(prependedPublisher.elements == [1, 2, 3, 4])
+    #expect(otherPrefix.log.all == ["append(contentsOf:)"])
+    #expect(otherBase.log.all == ["underestimatedCount", "makeIterator"])
+
+    // append(_:): the other sequence appended to this one.
+    let start = LoggingCollection([1, 2])
+    let end = LoggingCollection([3, 4])
+    let appended = Publishers.Sequence<LoggingCollection, Never>(sequence: start).append(end).sequence
+    #expect(appended.elements == [1, 2, 3, 4])
+    #expect(start.log.all == ["append(contentsOf:)"])
+    #expect(end.log.all == ["underestimatedCount", "makeIterator"])
+  }
+
   @Test func aSequenceThatIsNotRangeReplaceableAppendsWithConcatenate() {
     let appended:
       Publishers.Concatenate<Publishers.Sequence<ClosedRange<Int>, Never>, Publishers.Sequence<[Int], Never>> =

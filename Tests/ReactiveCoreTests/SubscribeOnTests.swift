@@ -61,4 +61,41 @@ import TraitsTesting
     try expectReleasesDownstream(make, end: finishTimeUpstream)
     try expectReleasesDownstream(make, end: cancelTimeSubscription)
   }
+
+  @Test func handsEachRequestAndTheCancelToTheSchedulerInItsOwnActionAsCombineDoes() {
+    let upstream = LatePublisher<Int, TestError>("upstream", log: EventLog())
+    let scheduler = CallLogScheduler()
+    let options = CallLogScheduler.Options(name: "subscribeOn")
+    let recorder = upstream.subscribe(on: scheduler, options: options).record(demand: .none)
+    scheduler.advance()  // subscribes
+    upstream.giveSubscription()
+    #expect(recorder.events == [.subscription])
+
+    recorder.request(.max(17))
+    recorder.request(.unlimited)
+    recorder.cancel()
+    recorder.request(.max(1))  // after cancel: not scheduled
+    #expect(upstream.subscription.calls == [])
+    #expect(scheduler.calls == Array(repeating: .schedule(options: options), count: 4))
+
+    scheduler.advance()
+    #expect(upstream.subscription.calls == [.request(.max(17)), .request(.unlimited), .cancel])
+  }
+
+  @Test func callsHandedToTheSchedulerReachTheUpstreamEvenIfItCompletesAfterTheCancelAsCombineDoes() {
+    let upstream = LatePublisher<Int, TestError>("upstream", log: EventLog())
+    let scheduler = CallLogScheduler()
+    let recorder = upstream.subscribe(on: scheduler).record(demand: .none)
+    scheduler.advance()
+    upstream.giveSubscription()
+
+    recorder.request(.max(1))
+    recorder.cancel()
+    upstream.send(completion: .finished)  // after cancel: not delivered
+    scheduler.advance()
+
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.calls == [.request(.max(1)), .cancel])
+    #expect(scheduler.calls == Array(repeating: .schedule(options: nil), count: 3))
+  }
 }

@@ -71,3 +71,71 @@ where S.Output == Int {
 
   return (cancelling, other)
 }
+
+/// A collection of `Int`s that logs what is read of it and done to it, in
+/// order, so that a test can state how an operator reads the collection it
+/// is given, as Combine reads it. Copies share the log.
+struct LoggingCollection: RangeReplaceableCollection {
+  private(set) var elements: [Int]
+  let log: EventLog
+
+  init(_ elements: [Int], log: EventLog = EventLog()) {
+    self.elements = elements
+    self.log = log
+  }
+
+  init() {
+    self.init([])
+    log.append("init()")
+  }
+
+  func makeIterator() -> IndexingIterator<[Int]> {
+    log.append("makeIterator")
+    return elements.makeIterator()
+  }
+
+  var underestimatedCount: Int {
+    log.append("underestimatedCount")
+    return elements.underestimatedCount
+  }
+
+  var count: Int {
+    log.append("count")
+    return elements.count
+  }
+
+  var startIndex: Int {
+    log.append("startIndex")
+    return elements.startIndex
+  }
+
+  var endIndex: Int {
+    log.append("endIndex")
+    return elements.endIndex
+  }
+
+  subscript(position: Int) -> Int {
+    log.append("subscript")
+    return elements[position]
+  }
+
+  func index(after index: Int) -> Int {
+    log.append("index(after:)")
+    return elements.index(after: index)
+  }
+
+  mutating func reserveCapacity(_ capacity: Int) {
+    log.append("reserveCapacity")
+    elements.reserveCapacity(capacity)
+  }
+
+  mutating func append<S: Sequence>(contentsOf newElements: S) where S.Element == Int {
+    log.append("append(contentsOf:)")
+    elements.append(contentsOf: newElements)
+  }
+
+  mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Int {
+    log.append("replaceSubrange")
+    elements.replaceSubrange(subrange, with: newElements)
+  }
+}

@@ -122,6 +122,34 @@ import TraitsTesting
     #expect(upstream.cancellations == 0)  // it is over: no cancel
   }
 
+  @Test func anInnerSubscriptionArrivingAfterTheUpstreamFinishedGetsTheDemandAsInCombine() {
+    let upstream = TestPublisher<LatePublisher<Int, Never>, Never>()
+    let inner = LatePublisher<Int, Never>("inner", log: EventLog())
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(inner)
+    upstream.send(completion: .finished)
+
+    inner.giveSubscription()
+
+    #expect(recorder.events == [.subscription])
+    #expect(inner.subscription.calls == [.request(.unlimited)])
+  }
+
+  @Test func cancelsAnInnerSubscriptionArrivingAfterTheResultFailed() {
+    // Combine requests .unlimited from it, and the inner then runs with no
+    // way left to cancel it: the result is over, its cancel does nothing.
+    let upstream = TestPublisher<LatePublisher<Int, TestError>, TestError>()
+    let inner = LatePublisher<Int, TestError>("inner", log: EventLog())
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(inner)
+    upstream.send(completion: .failure(TestError(code: 2)))
+
+    inner.giveSubscription()
+
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 2))])
+    #expect(inner.subscription.calls == [.cancel])
+  }
+
   @Test func anInnerFinishingAfterTheUpstreamGetsNoCancel() {
     let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
     let inner = TestPublisher<Int, Never>()

@@ -83,4 +83,59 @@ import TraitsTesting
     try expectReleasesDownstream(make, end: finishTimeUpstream)
     try expectReleasesDownstream(make, end: cancelTimeSubscription)
   }
+
+  @Test func readsTheClockAndSchedulesAsCombineDoes() {
+    let upstream = TimeUpstream()
+    let scheduler = CallLogScheduler()
+    let recorder = upstream.throttle(for: .seconds(10), scheduler: scheduler, latest: true).record()
+    #expect(scheduler.calls == [.now, .now])  // the subscriber's creation, its subscription
+
+    upstream.send(1)  // first value: published as soon as possible
+    upstream.send(2)  // while an emission is scheduled: replaces 1
+    scheduler.advance()  // publishes 2, which starts a window
+    scheduler.advance(by: .seconds(4))
+    upstream.send(3)  // within the window: at its end
+    upstream.send(completion: .finished)  // right after 3
+    scheduler.advance(by: .seconds(6))
+    upstream.send(4)  // after the completion: ignored
+
+    #expect(recorder.events == [.subscription, .value(2), .value(3), .finished])
+    #expect(
+      scheduler.calls == [
+        .now, .now,
+        .now, .schedule(options: nil),
+        .now,
+        .now,  // the emission of 2 alone
+        .now, .minimumTolerance, .scheduleAfter(.init(10_000_000_000), tolerance: .nanoseconds(7), options: nil),
+        .now,  // the completion; the emission of 3 with it reads nothing
+      ]
+    )
+  }
+
+  @Test func readsTheClockForAValueWithoutDemandAndNothingAfterCancelAsCombineDoes() {
+    let upstream = TimeUpstream()
+    let scheduler = CallLogScheduler()
+    let recorder = upstream.throttle(for: .seconds(10), scheduler: scheduler, latest: true).record(demand: .max(1))
+    upstream.send(1)
+    scheduler.advance()
+    upstream.send(2)  // no demand left: dropped, after reading the clock
+    recorder.cancel()
+    upstream.send(3)
+    upstream.send(completion: .finished)
+    scheduler.advance(by: .seconds(20))
+
+    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(scheduler.calls == [.now, .now, .now, .schedule(options: nil), .now, .now])
+  }
+
+  @Test func schedulesACompletionAloneAtOnceAsCombineDoes() {
+    let upstream = TimeUpstream()
+    let scheduler = CallLogScheduler()
+    let recorder = upstream.throttle(for: .seconds(10), scheduler: scheduler, latest: false).record()
+    upstream.send(completion: .failure(TestError()))
+    #expect(recorder.events == [.subscription])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .failure(TestError())])
+    #expect(scheduler.calls == [.now, .now, .now, .schedule(options: nil)])
+  }
 }

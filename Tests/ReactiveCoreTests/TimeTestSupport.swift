@@ -1,4 +1,5 @@
 import Dispatch
+import LockSupport
 import ReactiveCore
 import Synchronization
 import Testing
@@ -168,4 +169,86 @@ func expectCancelStopsTheTimerAndReachesTheUpstream<P: Publisher>(
   #expect(recorder.events == [.subscription], sourceLocation: sourceLocation)
   #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
   #expect(scheduler.scheduledActionCount == 0, sourceLocation: sourceLocation)
+}
+
+/// A call an operator made to a ``CallLogScheduler``.
+enum SchedulerCall: Equatable {
+  typealias Time = VirtualTimeScheduler.SchedulerTimeType
+  typealias Options = CallLogScheduler.Options
+
+  case now
+  case minimumTolerance
+  case schedule(options: Options?)
+  case scheduleAfter(Time, tolerance: Time.Stride, options: Options?)
+  case scheduleRepeating(Time, interval: Time.Stride, tolerance: Time.Stride, options: Options?)
+}
+
+/// A virtual-time scheduler that logs every call made to it, `now` and
+/// `minimumTolerance` reads included: Combine's call patterns, as code that
+/// logs its scheduler's calls sees them. Its minimum tolerance is 7 ns, so
+/// that a tolerance passed on is told from a zero.
+final class CallLogScheduler: Scheduler, Sendable {
+  typealias SchedulerTimeType = VirtualTimeScheduler.SchedulerTimeType
+
+  /// Options an operator passes on (or not).
+  struct Options: Equatable, Sendable {
+    let name: String
+  }
+
+  let virtual: VirtualTimeScheduler
+  private let log = Lock<[SchedulerCall]>([])
+
+  init(now: SchedulerTimeType = .init(0)) {
+    virtual = VirtualTimeScheduler(now: now)
+  }
+
+  /// The calls made so far, in order.
+  var calls: [SchedulerCall] { log.withLock { $0 } }
+
+  /// The virtual time, read without logging a call.
+  var time: SchedulerTimeType { virtual.now }
+
+  var now: SchedulerTimeType {
+    record(.now)
+    return virtual.now
+  }
+
+  var minimumTolerance: SchedulerTimeType.Stride {
+    record(.minimumTolerance)
+    return .nanoseconds(7)
+  }
+
+  func advance(by stride: SchedulerTimeType.Stride = .zero) {
+    virtual.advance(by: stride)
+  }
+
+  func schedule(options: Options?, _ action: @escaping () -> Void) {
+    record(.schedule(options: options))
+    virtual.schedule(options: nil, action)
+  }
+
+  func schedule(
+    after date: SchedulerTimeType,
+    tolerance: SchedulerTimeType.Stride,
+    options: Options?,
+    _ action: @escaping () -> Void
+  ) {
+    record(.scheduleAfter(date, tolerance: tolerance, options: options))
+    virtual.schedule(after: date, tolerance: tolerance, options: nil, action)
+  }
+
+  func schedule(
+    after date: SchedulerTimeType,
+    interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride,
+    options: Options?,
+    _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    record(.scheduleRepeating(date, interval: interval, tolerance: tolerance, options: options))
+    return virtual.schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
+  }
+
+  private func record(_ call: SchedulerCall) {
+    log.withLock { $0.append(call) }
+  }
 }

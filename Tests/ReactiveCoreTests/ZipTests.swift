@@ -174,6 +174,8 @@ import TraitsTesting
   }
 
   @Test func aFailureCancelsTheOtherUpstreamsAndFailsAtOnce() {
+    // Combine also cancels the upstream that failed; nothing reaches an
+    // upstream after its completion here.
     expectAFailureCancelsTheOtherUpstreamsAndFailsAtOnce { a, b, c in a.zip(b, c).map { $0 + $1 + $2 } }
   }
 

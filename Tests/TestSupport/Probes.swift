@@ -34,21 +34,37 @@ public final class LifetimeProbe<Input, Failure: Error>: Subscriber, @unchecked 
   }
 }
 
-/// A subscription that records what its subscriber asks of it.
+/// A subscription that records what its subscriber asks of it, in order.
 public final class SubscriptionProbe: Subscription, @unchecked Sendable {
   // @unchecked Sendable: the log is behind its lock.
-  private let log = Lock<(requests: [Subscribers.Demand], cancels: Int)>(([], 0))
+
+  /// A call the subscriber made.
+  public enum Call: Equatable, Sendable {
+    case request(Subscribers.Demand)
+    case cancel
+  }
+
+  private let log = Lock<[Call]>([])
 
   public init() {}
 
-  public var requests: [Subscribers.Demand] { log.withLock { $0.requests } }
-  public var cancels: Int { log.withLock { $0.cancels } }
+  /// Every call, in order.
+  public var calls: [Call] { log.withLock { $0 } }
+
+  public var requests: [Subscribers.Demand] {
+    calls.compactMap {
+      guard case let .request(demand) = $0 else { return nil }
+      return demand
+    }
+  }
+
+  public var cancels: Int { calls.filter { $0 == .cancel }.count }
 
   public func request(_ demand: Subscribers.Demand) {
-    log.withLock { $0.requests.append(demand) }
+    log.withLock { $0.append(.request(demand)) }
   }
 
   public func cancel() {
-    log.withLock { $0.cancels += 1 }
+    log.withLock { $0.append(.cancel) }
   }
 }

@@ -91,15 +91,20 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
-    let parent = state.withLock { state -> URLSession.DataTaskPublisher? in
+    let (parent, running) = state.withLock { state -> (URLSession.DataTaskPublisher?, URLSessionDataTask?) in
       switch state {
       case let .awaitingDemand(downstream, parent):
         state = .starting(downstream)
-        return parent
-      case .starting, .running, .over:
-        return nil  // one value at most: the first demand is all it needs
+        return (parent, nil)
+      case let .running(_, task):
+        return (nil, task)
+      case .starting, .over:
+        return (nil, nil)  // one value at most: the first demand is all it needs
       }
     }
+    // As Combine, each later request resumes the running task again (which
+    // does nothing to a task that runs).
+    running?.resume()
     guard let parent else { return }
     // The task holds the subscription until it completes; the box keeps the
     // subscription's generic type out of the @Sendable closure.

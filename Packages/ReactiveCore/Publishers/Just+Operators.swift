@@ -133,7 +133,10 @@ extension Just {
   /// - Returns: A publisher of `elements` followed by ``output``.
   @inlinable
   public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
-    var values = Array(elements)
+    // Read as Combine reads it: its underestimated count twice, then one iteration.
+    var values: [Output] = []
+    values.reserveCapacity(elements.underestimatedCount + 1)
+    values.append(contentsOf: elements)
     values.append(output)
     return Publishers.Sequence(sequence: values)
   }

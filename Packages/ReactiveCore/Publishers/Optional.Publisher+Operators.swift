@@ -205,7 +205,11 @@ extension Optional.Publisher {
 
   /// The value if `range` contains position zero.
   ///
-  /// - Parameter range: The positions to pick; its lower bound must not be negative.
+  /// As in Combine, a range that ends at `Int.max - 1` or later traps, and so
+  /// does a partial range such as `0...`: write `0..<1` for "the value".
+  ///
+  /// - Parameter range: The positions to pick; its lower bound must not be
+  ///   negative, its upper bound (excluded) must be below `Int.max - 1`.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
   @inlinable
   public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
@@ -213,6 +217,10 @@ extension Optional.Publisher {
     precondition(
       positions.lowerBound >= 0,
       "API violation: the lower bound of an output range must not be negative"
+    )
+    precondition(
+      positions.upperBound < Int.max - 1,
+      "API violation: the upper bound of an output range must be below Int.max - 1, got \(positions.upperBound)"
     )
     return Optional<Output>.Publisher(positions.contains(0) ? output : nil)
   }

@@ -408,7 +408,10 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   /// - Returns: A sequence publisher of the joined collection.
   @inlinable
   public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
-    prepend(publisher.sequence)
+    // As Combine: this sequence is appended to a copy of the other one.
+    var joined = publisher.sequence
+    joined.append(contentsOf: sequence)
+    return Publishers.Sequence<Elements, Failure>(sequence: joined)
   }
 
   /// This publisher's elements, then `elements`, as one sequence publisher.

@@ -140,34 +140,34 @@ extension OperationQueue: Scheduler {
   /// The minimum tolerance of the operation queue scheduler: zero.
   public var minimumTolerance: SchedulerTimeType.Stride { SchedulerTimeType.Stride(0) }
 
-  /// Adds the action to the queue as an operation.
+  /// Adds the action to the queue as a `BlockOperation`, as Combine does.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
     let action = SchedulerAction(action)
-    addOperation { action.run() }
+    addOperation(BlockOperation { action.run() })
   }
 
-  /// Adds the action to the queue as an operation when `date` has come.
+  /// Adds the action to the queue at once, as an operation that becomes
+  /// ready when `date` has come, as Combine does.
   ///
-  /// Until then the action waits outside the queue, on a timer: it is not
-  /// counted in `operationCount`, and suspending the queue does not delay it.
+  /// Until then the operation waits in the queue, not ready: it is counted
+  /// in `operationCount`. The operation is `Cancellable`: cancelling it
+  /// drops the action. It runs the action once, even if started again.
   public func schedule(
     after date: SchedulerTimeType,
     tolerance: SchedulerTimeType.Stride,
     options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) {
-    let action = SchedulerAction(action)
-    DispatchQueue.global().asyncAfter(wallDeadline: .now() + max(date.date.timeIntervalSinceNow, 0)) {
-      self.addOperation { action.run() }
-    }
+    addOperation(DelayedOperation(action: action, due: date.date, repetition: nil))
   }
 
-  /// Adds the action to the queue as an operation at `date`, then again
-  /// every `interval`, until the returned cancellable is cancelled or released.
+  /// Adds the action to the queue at once, as an operation that becomes
+  /// ready at `date`; each run adds the next one, ready `interval` after the
+  /// previous one was due, until the returned cancellable is cancelled or
+  /// released, as Combine does.
   ///
-  /// The next run is due `interval` after the previous one was due, and is
-  /// added to the queue only once the previous run is over: a slow action
-  /// or a busy queue delays the runs, never piles them up.
+  /// The next run is added only once the previous run is over: a slow
+  /// action or a busy queue delays the runs, never piles them up.
   public func schedule(
     after date: SchedulerTimeType,
     interval: SchedulerTimeType.Stride,
@@ -175,61 +175,113 @@ extension OperationQueue: Scheduler {
     options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) -> any Cancellable {
-    let repetition = RepeatingOperation(queue: self, interval: max(interval.timeInterval, 0), action: action)
-    repetition.arm(for: date.date)
+    let repetition = OperationRepetition(queue: self, interval: max(interval.timeInterval, 0))
+    repetition.start(DelayedOperation(action: action, due: date.date, repetition: repetition))
     return AnyCancellable(repetition)
   }
 }
 
-/// A repeating action of the operation queue scheduler: armed on a timer,
-/// run as an operation, re-armed after each run, until cancelled.
-private final class RepeatingOperation: Cancellable, @unchecked Sendable {
+/// An operation of the operation queue scheduler that becomes ready at its
+/// due date (a timer flips its readiness), runs its action once, and, when
+/// it belongs to a repetition, hands the action on to the next run.
+private final class DelayedOperation: Operation, Cancellable, @unchecked Sendable {
   // @unchecked Sendable: the mutable state is under `state`'s lock; the
   // action leaves it only to run, on the queue's thread.
 
+  private struct State {
+    /// Nil once run or cancelled.
+    var action: (() -> Void)?
+    var isDue = false
+  }
+
+  private let state: Lock<State>
+  let due: Date
+  private let repetition: OperationRepetition?
+
+  init(action: @escaping () -> Void, due: Date, repetition: OperationRepetition?) {
+    state = Lock(State(action: action))
+    self.due = due
+    self.repetition = repetition
+    super.init()
+    DispatchQueue.global().asyncAfter(wallDeadline: .now() + max(due.timeIntervalSinceNow, 0)) { [weak self] in
+      self?.becomeReady()
+    }
+  }
+
+  /// Ready when the queue would run it and the due date has come; a
+  /// cancelled operation is ready at once, so that the queue lets it go.
+  override var isReady: Bool {
+    super.isReady && (state.withLock { $0.isDue } || isCancelled)
+  }
+
+  override func main() {
+    guard let action = state.withLock({ $0.action.take() }) else { return }
+    action()
+    repetition?.operationRan(self, action: action)
+  }
+
+  override func cancel() {
+    let dropped = state.withLock { $0.action.take() }
+    _ = dropped  // released after the lock
+    super.cancel()
+    becomeReady()
+  }
+
+  private func becomeReady() {
+    willChangeValue(for: \.isReady)
+    state.withLock { $0.isDue = true }
+    didChangeValue(for: \.isReady)
+  }
+}
+
+/// A repeating action of the operation queue scheduler: the operation of its
+/// next run, until cancelled.
+private final class OperationRepetition: Cancellable, @unchecked Sendable {
+  // @unchecked Sendable: the mutable state is under `state`'s lock.
+
   private enum State {
-    /// Runs until cancelled.
-    case running(queue: OperationQueue, action: () -> Void)
-    /// Cancelled: holds nothing; a timer or an operation in flight finds it so and stops.
+    case running(queue: OperationQueue, next: DelayedOperation?)
     case cancelled
   }
 
   private let state: Lock<State>
   private let interval: TimeInterval
 
-  init(queue: OperationQueue, interval: TimeInterval, action: @escaping () -> Void) {
-    state = Lock(.running(queue: queue, action: action))
+  init(queue: OperationQueue, interval: TimeInterval) {
+    state = Lock(.running(queue: queue, next: nil))
     self.interval = interval
   }
 
-  /// Adds the next run to the queue when `due` has come.
-  func arm(for due: Date) {
-    DispatchQueue.global().asyncAfter(wallDeadline: .now() + max(due.timeIntervalSinceNow, 0)) {
-      self.enqueue(due: due)
-    }
-  }
-
-  private func enqueue(due: Date) {
+  /// Adds the first run to the queue.
+  func start(_ first: DelayedOperation) {
     let queue = state.withLock { state -> OperationQueue? in
-      switch state {
-      case let .running(queue, _): queue
-      case .cancelled: nil
-      }
+      guard case let .running(queue, _) = state else { return nil }
+      state = .running(queue: queue, next: first)
+      return queue
     }
-    queue?.addOperation { self.run(due: due) }
+    queue?.addOperation(first)
   }
 
-  private func run(due: Date) {
-    let action = state.withLock { state -> (() -> Void)? in
-      switch state {
-      case let .running(_, action): action
-      case .cancelled: nil
-      }
+  /// After a run: adds the next one, due `interval` after this one was due,
+  /// but never in the past.
+  func operationRan(_ operation: DelayedOperation, action: @escaping () -> Void) {
+    let due = max(operation.due.addingTimeInterval(interval), Date())
+    let queue = state.withLock { state -> OperationQueue? in
+      guard case let .running(queue, _) = state else { return nil }
+      return queue
     }
-    guard let action else { return }
-    action()
-    // The next run keeps the rhythm of the due dates, but never starts in the past.
-    arm(for: max(due.addingTimeInterval(interval), Date()))
+    guard let queue else { return }
+    let next = DelayedOperation(action: action, due: due, repetition: self)
+    let added = state.withLock { state -> Bool in
+      guard case .running = state else { return false }
+      state = .running(queue: queue, next: next)
+      return true
+    }
+    if added {
+      queue.addOperation(next)
+    } else {
+      next.cancel()  // cancelled meanwhile
+    }
   }
 
   func cancel() {
@@ -237,6 +289,8 @@ private final class RepeatingOperation: Cancellable, @unchecked Sendable {
       defer { state = .cancelled }
       return state
     }
-    _ = previous  // the queue and the action are released here, after the lock
+    if case let .running(_, next) = previous {
+      next?.cancel()  // the queue and the pending run are released here, after the lock
+    }
   }
 }

@@ -246,27 +246,17 @@ extension Subscribers {
     //
     // A single unsigned integer, as Combine writes it: the count, or
     // 2^63 (Int.max + 1) for `.unlimited`, so that data written by one is read
-    // by the other. `UInt.max`, which earlier ReactiveCore releases wrote for
-    // `.unlimited`, still decodes as `.unlimited`.
+    // by the other. As in Combine, every number above `Int.max` reads as
+    // `.unlimited` (`UInt.max`, which earlier ReactiveCore releases wrote for
+    // it, included); a negative number is an error.
 
     /// The number Combine encodes for `.unlimited`: one past `Int.max`.
     @usableFromInline
     internal static let encodedUnlimited = UInt(Int.max) + 1
 
     public init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      let raw = try container.decode(UInt.self)
-      switch raw {
-      case 0...UInt(Int.max):
-        rawValue = raw
-      case Demand.encodedUnlimited, .max:
-        rawValue = .max
-      default:
-        throw DecodingError.dataCorruptedError(
-          in: container,
-          debugDescription: "Demand \(raw) is neither a count up to Int.max nor unlimited (\(Demand.encodedUnlimited))"
-        )
-      }
+      let raw = try decoder.singleValueContainer().decode(UInt.self)
+      rawValue = raw <= UInt(Int.max) ? raw : .max
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -93,6 +93,11 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   @usableFromInline var outlet: CombiningOutlet<Downstream, Int>
   @usableFromInline var children = FlatMapChildren<Slot>()
   @usableFromInline var nextIndex = 0
+  /// By child index: how many of its queued values already had their next
+  /// value asked for, returned from `receive` (see `answerAhead(index:)`);
+  /// the drain asks nothing more for as many of them. Empty but for values
+  /// that arrive while another thread, or a reentrant call, delivers.
+  @usableFromInline var answeredAhead: [Int: Int] = [:]
   @usableFromInline var transform: Transform?
   @usableFromInline let maxPublishers: Subscribers.Demand
 
@@ -173,6 +178,28 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     outlet.enqueue(value, tag: index)
   }
 
+  /// A value of the child at `index` was queued while someone else delivers
+  /// (`childValue` returned false). If downstream's demand covers it, the
+  /// child is asked for its next value at once, by returning `.max(1)` from
+  /// its `receive` (true), as Combine does for a value it delivers, instead
+  /// of a `request(.max(1))` once the value is delivered.
+  @inlinable
+  package mutating func answerAhead(index: Int) -> Bool {
+    guard outlet.isOpen, outlet.demand >= outlet.queuedCount, isLimited(index) else { return false }
+    answeredAhead[index, default: 0] += 1
+    return true
+  }
+
+  /// Whether the next value of the limited child at `index`, just
+  /// delivered, still has to be asked for: false if it was answered ahead.
+  @inlinable
+  package mutating func owesOneMore(index: Int) -> Bool {
+    guard isLimited(index) else { return false }
+    guard !answeredAhead.isEmpty, let answered = answeredAhead[index] else { return true }
+    answeredAhead[index] = answered > 1 ? answered - 1 : nil
+    return false
+  }
+
   /// Downstream's demand not yet used.
   @inlinable
   package var demand: Subscribers.Demand { outlet.demand }
@@ -195,6 +222,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   @inlinable
   package mutating func childFinished(index: Int) -> Action {
     guard children.remove(at: index) != nil else { return .none }
+    if !answeredAhead.isEmpty { answeredAhead[index] = nil }
     switch state {
     case .finished:
       return finishIfDone()
@@ -205,10 +233,13 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     }
   }
 
-  /// After a child's value reached downstream: ask that child for the next one.
+  /// After a child's value reached downstream: ask that child for the next
+  /// one, unless it was asked already (`answerAhead(index:)`).
   @inlinable
-  package func requestOneMore(index: Int) -> Action {
-    guard case let .live(subscription, unlimited: false) = children[index] else { return .none }
+  package mutating func requestOneMore(index: Int) -> Action {
+    guard case let .live(subscription, unlimited: false) = children[index], owesOneMore(index: index) else {
+      return .none
+    }
     return .request(subscription, .max(1))
   }
 
@@ -263,6 +294,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     if case let .subscribed(subscription) = state { cancelled.append(subscription) }
     state = .ended
     children = FlatMapChildren()
+    answeredAhead = [:]
     return cancelled
   }
 }

@@ -278,19 +278,24 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     receiveChild(completion: .finished, index: index)
   }
 
-  /// A value of a child. When it reaches downstream at once, the child's
-  /// next value is asked for by returning `.max(1)`, as Combine does; a
-  /// value that waits for demand is followed by a `request(.max(1))` once
+  /// A value of a child. When it reaches downstream at once, or is queued
+  /// behind a delivery in progress with demand for it, the child's next
+  /// value is asked for by returning `.max(1)`, as Combine does; a value
+  /// that waits for demand is followed by a `request(.max(1))` once
   /// delivered.
   @inlinable
   func receiveChild(_ input: Child.Output, index: Int) -> Subscribers.Demand {
-    guard state.withLock({ $0.childValue(input, index: index) }) else { return .none }
+    let (mustDrain, answered) = state.withLock { machine -> (Bool, Bool) in
+      let mustDrain = machine.childValue(input, index: index)
+      return (mustDrain, !mustDrain && machine.answerAhead(index: index))
+    }
+    guard mustDrain else { return answered ? .max(1) : .none }
     return state.drain { tag, additional in
       guard tag == index else {
         requestOneMore(index: tag, additional)
         return .none
       }
-      return state.withLock { $0.isLimited(index) } ? .max(1) : .none
+      return state.withLock { $0.owesOneMore(index: index) } ? .max(1) : .none
     }
   }
 

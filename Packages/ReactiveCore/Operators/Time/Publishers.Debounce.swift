@@ -176,8 +176,10 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
     }
     guard ended.accepted else { return }
     ended.timer?.cancel()
-    // The waiting value is dropped (released here, after the lock).
-    scheduler.schedule(options: options) {
+    // The waiting value is dropped (released here, after the lock). As in
+    // Combine, the completion is scheduled without the options, which only
+    // the values' timers get.
+    scheduler.schedule(options: nil) {
       let mustDeliver = self.state.withLock { state in
         state.updateActive { active -> Bool in
           active.outbox.append(.completion(completion))

@@ -82,6 +82,12 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   }
 
   func receive(subscription: any Subscription) {
+    // As Combine, the clock is read only while subscribed: not for a second
+    // subscription, a value or a completion after the end, nor the end itself.
+    guard isAwaitingSubscription else {
+      subscription.cancel()
+      return
+    }
     let now = scheduler.now
     guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription, last: now) })
     else {
@@ -91,6 +97,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
+    guard isActive else { return .none }
     let now = scheduler.now
     let measured = state.withLock { state in
       state.updateActive { active -> (any Subscription, Downstream, Context.SchedulerTimeType.Stride) in
@@ -106,6 +113,20 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
       upstream.request(additional)
     }
     return .none
+  }
+
+  private var isAwaitingSubscription: Bool {
+    state.withLock { state in
+      guard case .awaitingSubscription = state else { return false }
+      return true
+    }
+  }
+
+  private var isActive: Bool {
+    state.withLock { state in
+      guard case .active = state else { return false }
+      return true
+    }
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {

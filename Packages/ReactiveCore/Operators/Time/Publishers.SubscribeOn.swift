@@ -4,8 +4,10 @@ extension Publisher {
   /// The downstream receives the subscription, values and the completion on
   /// whatever thread the upstream uses: pair with `receive(on:options:)` to
   /// move those. The calls to the upstream subscription keep their order and
-  /// do not overlap, even on a concurrent queue. After `cancel()`, pending
-  /// requests are dropped and nothing more reaches the downstream.
+  /// do not overlap, even on a concurrent queue; each is handed to the
+  /// scheduler in its own action, as Combine does. After `cancel()` nothing
+  /// more reaches the downstream; the requests made before it still reach
+  /// the upstream, then the cancel does.
   ///
   /// ```text
   /// upstream  -a-b-|     subscribed, asked and cancelled on the scheduler
@@ -65,15 +67,20 @@ extension Publishers {
 }
 
 /// The subscription of `subscribe(on:options:)`: a queue of calls to the
-/// upstream subscription (`request`, `cancel`), performed by scheduled
-/// actions, one action at a time, in order.
+/// upstream subscription (`request`, `cancel`), each handed to the scheduler
+/// in its own action, as Combine does, and performed one at a time, in order.
+///
+/// Each scheduled action performs one call, the oldest. On a serial
+/// scheduler that is the call it was scheduled for; on a concurrent one, an
+/// action that finds another performing leaves its call to that one
+/// (`owed`), so that the upstream is never called by two threads at once.
 ///
 /// States:
 /// - `awaitingSubscription(downstream)`: the scheduled subscribe has not reached the upstream yet;
-/// - `active`: see `Active`; after `cancel()` the downstream is gone and only
-///   the upstream's cancellation remains to perform; after the upstream's
-///   completion it is gone too, and only the requests already queued remain;
-/// - `terminal`: completed, or the upstream was cancelled; holds nothing.
+/// - `active`: see `Active`; after `cancel()` or the upstream's completion
+///   the downstream is gone, no call is accepted any more, and only the calls
+///   already handed to the scheduler remain to perform;
+/// - `terminal`: every call is performed and none can come; holds nothing.
 private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
   CustomStringConvertible
 {
@@ -86,11 +93,15 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   private struct Active {
-    /// Nil once the downstream cancelled.
+    /// Nil once the downstream cancelled or the upstream completed.
     var downstream: Downstream?
     var upstream: any Subscription
-    /// Calls waiting for a scheduled action; `isDelivering` means one is scheduled or running.
+    /// Calls handed to the scheduler and not performed yet, oldest first;
+    /// `isDelivering` while an action performs one.
     var calls = Outbox<Call>()
+    /// Actions that ran while another was performing: the performing action
+    /// performs one more call for each.
+    var owed = 0
   }
 
   private let state: Lock<TimedState<Downstream, Active>>
@@ -123,15 +134,14 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   func receive(completion: Subscribers.Completion<Failure>) {
     let ended = state.withLock { state -> (Downstream?, TimedState<Downstream, Active>) in
       guard case var .active(active) = state, let downstream = active.downstream else {
-        defer { state = .terminal }
-        return (nil, state)  // cancelled: its queued cancel is dropped
+        return (nil, .terminal)  // after cancel: ignored; the calls handed to the scheduler remain
       }
       active.downstream = nil
-      // As in Combine, requests already handed to the scheduler still reach
-      // the upstream (OpenCombine's SubscribeOnTests, run against Combine):
-      // the state stays active until the scheduled action has performed them.
-      let pending = active.calls.isDelivering
-      state = pending ? .active(active) : .terminal
+      // As in Combine, calls already handed to the scheduler still reach the
+      // upstream (OpenCombine's SubscribeOnTests, run against Combine): the
+      // state stays active until the scheduled actions have performed them.
+      let pending = !active.calls.isEmpty || active.calls.isDelivering
+      defer { state = pending ? .active(active) : .terminal }
       return (downstream, pending ? .terminal : .active(active))
     }
     // The state left behind, if any, is released here, after the lock.
@@ -148,7 +158,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   private func enqueue(_ call: Call) {
-    let (mustSchedule, released) = state.withLock { state -> (Bool, Downstream?) in
+    let (accepted, released) = state.withLock { state -> (Bool, Downstream?) in
       guard case var .active(active) = state, active.downstream != nil else { return (false, nil) }
       state = .terminal
       var released: Downstream?
@@ -161,43 +171,57 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
         active.downstream = nil
       }
       active.calls.append(call)
-      let mustSchedule = active.calls.claim()
       state = .active(active)
-      return (mustSchedule, released)
+      return (true, released)
     }
     _ = released  // a cancelled downstream is released here, after the lock
-    if mustSchedule {
-      scheduler.schedule(options: options) { self.performCalls() }
+    if accepted {
+      scheduler.schedule(options: options) { self.performCall() }
     }
   }
 
-  /// Performs the queued calls, in order, on the scheduler.
-  private func performCalls() {
-    while true {
-      let next = state.withLock { state -> (call: (any Subscription, Call)?, left: Active?)? in
-        guard case var .active(active) = state else { return nil }
-        state = .terminal
-        guard let call = active.calls.removeFirst() else {
-          active.calls.release()
-          // After the upstream's completion (no downstream, no cancel queued)
-          // nothing remains to do: what is left is released after the lock.
-          guard active.downstream != nil else { return (nil, active) }
-          state = .active(active)
+  /// A scheduled action: performs the oldest queued call, or leaves it to
+  /// the action performing one now.
+  private func performCall() {
+    var next = state.withLock { state -> (any Subscription, Call)? in
+      state.updateActive { active -> (any Subscription, Call)? in
+        guard active.calls.claim() else {
+          active.owed += 1
           return nil
         }
-        if case .request = call {
-          state = .active(active)
+        guard let call = active.calls.removeFirst() else {
+          active.calls.release()  // not expected: each action has its call
+          return nil
         }
-        return ((active.upstream, call), nil)
-      }
-      guard let (upstream, call) = next?.call else { return }
+        return (active.upstream, call)
+      } ?? nil
+    }
+    while let (upstream, call) = next {
       switch call {
       case let .request(demand):
         upstream.request(demand)
       case .cancel:
         upstream.cancel()
-        return
       }
+      let (following, left) = state.withLock { state -> ((any Subscription, Call)?, TimedState<Downstream, Active>?) in
+        guard case var .active(active) = state else { return (nil, nil) }
+        state = .terminal
+        if active.owed > 0, let call = active.calls.removeFirst() {
+          active.owed -= 1
+          state = .active(active)
+          return ((active.upstream, call), nil)
+        }
+        active.calls.release()
+        // With no downstream (cancelled or completed) and no call left,
+        // nothing remains to do: what is left is released after the lock.
+        guard active.downstream == nil, active.calls.isEmpty else {
+          state = .active(active)
+          return (nil, nil)
+        }
+        return (nil, .active(active))
+      }
+      _ = left
+      next = following
     }
   }
 }

@@ -114,9 +114,17 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     self.interval = interval
     self.scheduler = scheduler
     self.latest = latest
+    // Combine's throttle reads the clock when its subscriber is created, when
+    // it gets its subscription, on each value and completion it accepts, and
+    // when it publishes a value alone; code that logs its scheduler's calls
+    // sees the same reads here. The first two are not used.
+    _ = scheduler.now
   }
 
   func receive(subscription: any Subscription) {
+    if isAwaitingSubscription {
+      _ = scheduler.now
+    }
     guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription) }) else {
       return
     }
@@ -124,7 +132,22 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     downstream.receive(subscription: self)
   }
 
+  private var isAwaitingSubscription: Bool {
+    state.withLock { state in
+      guard case .awaitingSubscription = state else { return false }
+      return true
+    }
+  }
+
+  /// Whether the upstream may still send: subscribed, not completed, not cancelled.
+  private var isAccepting: Bool {
+    state.withLock { state in state.updateActive { $0.upstream != nil } ?? false }
+  }
+
   func receive(_ input: Input) -> Subscribers.Demand {
+    // The clock is read outside the lock, only for a value that is accepted
+    // (with or without demand), as Combine does.
+    guard isAccepting else { return .none }
     let now = scheduler.now
     let emission = state.withLock { state -> Time? in
       state.updateActive { active -> Time? in
@@ -154,6 +177,8 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
+    guard isAccepting else { return }
+    _ = scheduler.now  // unused, read as Combine does
     let mustSchedule = state.withLock { state -> Bool in
       state.updateActive { active -> Bool in
         guard active.upstream != nil else { return false }
@@ -170,13 +195,18 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
 
   /// The scheduled emission: moves the waiting value and completion to the outbox.
   private func emit() {
-    let now = scheduler.now
+    // As Combine, the clock is read for a value published alone: it starts
+    // the next window. A value published with the completion starts none.
+    let publishesAValueAlone = state.withLock { state in
+      state.updateActive { $0.waitingValue != nil && $0.waitingCompletion == nil } ?? false
+    }
+    let now = publishesAValueAlone ? scheduler.now : nil
     let mustDeliver = state.withLock { state -> Bool in
       state.updateActive { active -> Bool in
         active.emissionScheduled = false
         if let value = active.waitingValue {
           active.waitingValue = nil
-          active.lastEmission = now
+          active.lastEmission = now ?? active.lastEmission
           active.outbox.append(.value(value))
         }
         if let completion = active.waitingCompletion {
