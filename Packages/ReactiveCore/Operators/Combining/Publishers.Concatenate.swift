@@ -278,7 +278,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
 }
 
 /// The subscriber that `Concatenate` attaches to its prefix and to its suffix.
-private struct ConcatenateSide<Downstream: Subscriber, Suffix: Publisher>: Subscriber, CustomStringConvertible
+private struct ConcatenateSide<Downstream: Subscriber, Suffix: Publisher>: Subscriber, LibrarySubscriber, CustomStringConvertible
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure

@@ -350,7 +350,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
   }
 
   /// Subscribes the inner to the upstream.
-  struct UpstreamSubscriber: Subscriber, CustomStringConvertible {
+  struct UpstreamSubscriber: Subscriber, LibrarySubscriber, CustomStringConvertible {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
