@@ -292,7 +292,8 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
 
 /// The subscriber that `Concatenate` attaches to its prefix and to its suffix.
 @usableFromInline
-struct ConcatenateSide<Downstream: Subscriber, Suffix: Publisher>: Subscriber, LibrarySubscriber, CustomStringConvertible
+struct ConcatenateSide<Downstream: Subscriber, Suffix: Publisher>: Subscriber, LibrarySubscriber,
+  CustomStringConvertible
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
   @usableFromInline
   typealias Input = Downstream.Input
