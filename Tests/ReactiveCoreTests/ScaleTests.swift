@@ -182,19 +182,43 @@ import TraitsTesting
     typealias Failure = Never
 
     let seen: Log<(CombineIdentifier, String)>
+    var subscribers: Log<any Subscriber>? = nil
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
       seen.entries.append((subscriber.combineIdentifier, String(describing: subscriber)))
+      subscribers?.entries.append(subscriber)
       subscriber.receive(subscription: Subscriptions.empty)
     }
   }
 
-  @Test func anUpstreamSeesTheIdentityAndDescriptionOfItsSubscriberThroughAnyPublisher() {
+  /// A subscriber type of the user's own, which a publisher may look for.
+  final class Marked: Subscriber, @unchecked Sendable {
+    // @unchecked Sendable: immutable.
+    typealias Input = Int
+    typealias Failure = Never
+    func receive(subscription: any Subscription) {}
+    func receive(_ input: Int) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
+  @Test func anUpstreamReceivesTheSubscriberItselfThroughAnyPublisher() {
+    // As in Combine: a publisher behind AnyPublisher can downcast what it
+    // receives to the type the user subscribed.
     let seen = Log<(CombineIdentifier, String)>()
+    let subscribers = Log<any Subscriber>()
+    let witness = Witness(seen: seen, subscribers: subscribers).eraseToAnyPublisher()
     let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
-    Witness(seen: seen).eraseToAnyPublisher().subscribe(sink)
-    #expect(seen.entries.map(\.0) == [sink.combineIdentifier])
-    #expect(seen.entries.map(\.1) == ["Sink"])
+    let marked = Marked()
+    let any = AnySubscriber<Int, Never>(receiveValue: { _ in .none })
+    witness.subscribe(sink)
+    witness.subscribe(marked)
+    witness.subscribe(any)
+    #expect(subscribers.entries.count == 3)
+    #expect((subscribers.entries[0] as? Subscribers.Sink<Int, Never>) === sink)
+    #expect((subscribers.entries[1] as? Marked) === marked)
+    #expect((subscribers.entries[2] as? AnySubscriber<Int, Never>)?.combineIdentifier == any.combineIdentifier)
+    #expect(seen.entries.map(\.0) == [sink.combineIdentifier, marked.combineIdentifier, any.combineIdentifier])
+    #expect(seen.entries[0].1 == "Sink")
   }
 
   @Test func anUpstreamSeesTheDescriptionOfTheOperatorAboveIt() {

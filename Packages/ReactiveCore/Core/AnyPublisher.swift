@@ -38,15 +38,21 @@ extension AnyPublisher: CustomPlaygroundDisplayConvertible {
 }
 
 extension AnyPublisher: Publisher {
-  /// Hands `subscriber`, erased (`ErasedSubscriber`), to the wrapped
-  /// publisher through the box's `receiveErased`.
+  /// Hands `subscriber` to the wrapped publisher.
+  ///
+  /// A subscriber whose type a user can name (a `Sink`, an `AnySubscriber`,
+  /// a subscriber of their own) reaches the wrapped publisher as itself, as
+  /// in Combine. A subscriber of this library's own operators, whose type
+  /// nobody outside can name, goes erased (`ErasedSubscriber`), with its
+  /// identifier, description and mirror.
   ///
   /// The box's class method `receive(subscriber:)` is generic over the
   /// subscriber, and a generic class method always runs unspecialised code:
-  /// the wrapped publisher, and every subscription it made, ran through the
-  /// runtime's metadata caches on every event. `receiveErased` is a
-  /// function formed where the `AnyPublisher` was created, specialised for
-  /// the wrapped publisher and one subscriber type. Erasing also keeps
+  /// the wrapped publisher, and every subscription it made, run through the
+  /// runtime's metadata caches on every event. The box's functions
+  /// (`receiveErased`, `receiveSink`, `receiveAny`) are formed where the
+  /// `AnyPublisher` was created, specialised for the wrapped publisher and
+  /// one subscriber type. Erasing the library's own subscribers also keeps
   /// subscriber types from growing through chains built in a loop
   /// (`merge(with:)`, `append`, `catch` folded over a collection, each step
   /// erased): nested, `merge` folded 1,000 times took 11 s to build and run,
@@ -55,8 +61,16 @@ extension AnyPublisher: Publisher {
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
     if let erased = subscriber as? ErasedSubscriber<Output, Failure> {
       box.receiveErased(box, erased)
-    } else {
+    } else if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+      box.receiveSink(box, sink)
+    } else if let any = subscriber as? AnySubscriber<Output, Failure> {
+      box.receiveAny(box, any)
+    } else if subscriber is any CombineReflectable || subscriber is any LibrarySubscriber {
+      // One of this library's own subscribers: its type cannot be named
+      // outside the library, so nobody can tell it was erased.
       box.receiveErased(box, ErasedSubscriber(subscriber))
+    } else {
+      box.receive(subscriber: subscriber)
     }
   }
 }
@@ -82,15 +96,31 @@ extension AnyPublisher {
 /// The abstract box behind ``AnyPublisher``.
 @usableFromInline
 class PublisherBoxBase<Output, Failure: Error> {
-  /// Subscribes an erased subscriber to the wrapped publisher: formed by
-  /// ``PublisherBox`` where the publisher's type is known, it runs
-  /// specialised code. It captures nothing (no allocation).
+  /// Subscribes a subscriber of one of three types to the wrapped
+  /// publisher: formed by ``PublisherBox`` where the publisher's type is
+  /// known, they run specialised code. They capture nothing (no allocation).
   @usableFromInline
   let receiveErased: (PublisherBoxBase, ErasedSubscriber<Output, Failure>) -> Void
+  @usableFromInline
+  let receiveSink: (PublisherBoxBase, Subscribers.Sink<Output, Failure>) -> Void
+  @usableFromInline
+  let receiveAny: (PublisherBoxBase, AnySubscriber<Output, Failure>) -> Void
 
   @inlinable
-  init(receiveErased: @escaping (PublisherBoxBase, ErasedSubscriber<Output, Failure>) -> Void) {
+  init(
+    receiveErased: @escaping (PublisherBoxBase, ErasedSubscriber<Output, Failure>) -> Void,
+    receiveSink: @escaping (PublisherBoxBase, Subscribers.Sink<Output, Failure>) -> Void,
+    receiveAny: @escaping (PublisherBoxBase, AnySubscriber<Output, Failure>) -> Void
+  ) {
     self.receiveErased = receiveErased
+    self.receiveSink = receiveSink
+    self.receiveAny = receiveAny
+  }
+
+  /// Subscribes any other subscriber, unspecialised.
+  @usableFromInline
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    preconditionFailure("Bug in AnyPublisher: the abstract box received a subscriber")
   }
 }
 
@@ -102,8 +132,15 @@ final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output, Base.Fa
   @inlinable
   init(_ base: Base) {
     self.base = base
-    super.init(receiveErased: { box, subscriber in
-      unsafeDowncast(box, to: PublisherBox.self).base.receive(subscriber: subscriber)
-    })
+    super.init(
+      receiveErased: { unsafeDowncast($0, to: PublisherBox.self).base.receive(subscriber: $1) },
+      receiveSink: { unsafeDowncast($0, to: PublisherBox.self).base.receive(subscriber: $1) },
+      receiveAny: { unsafeDowncast($0, to: PublisherBox.self).base.receive(subscriber: $1) }
+    )
+  }
+
+  @usableFromInline
+  override func receive<S: Subscriber>(subscriber: S) where S.Input == Base.Output, S.Failure == Base.Failure {
+    base.receive(subscriber: subscriber)
   }
 }

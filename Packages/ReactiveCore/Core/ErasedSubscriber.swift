@@ -1,6 +1,14 @@
 // Type erasure for subscribers, inside the library (``AnySubscriber`` is
 // Combine's public one, and keeps its own behaviour).
 
+/// A subscriber of this library's own operators: a type nobody outside the
+/// library can name, so ``AnyPublisher`` may hand it upstream erased. Most
+/// of them are recognised by ``CombineReflectable``; this marks the others
+/// (the side subscribers of the combining operators, which show no
+/// description of their own or the operator's).
+@usableFromInline
+protocol LibrarySubscriber {}
+
 /// A subscriber behind a type that does not name it: what a forwarding
 /// operator (`subscribe(forwarding:through:)`) and ``AnyPublisher`` hand
 /// upstream in place of a subscriber whose type nests the rest of a chain,

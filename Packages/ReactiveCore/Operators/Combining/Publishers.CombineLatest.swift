@@ -30,7 +30,7 @@ extension CombiningInner where Values: CombineLatestValues {
 
   /// The subscriber a combineLatest attaches to each of its upstreams.
   @usableFromInline
-  struct Side<Input>: Subscriber, CustomStringConvertible {
+  struct Side<Input>: Subscriber, LibrarySubscriber, CustomStringConvertible {
     @usableFromInline
     typealias Failure = Downstream.Failure
 

@@ -107,6 +107,7 @@ extension Publishers {
       self.suffix = suffix
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Suffix.Failure == S.Failure, Suffix.Output == S.Input {
       // As in Combine, the subscriber receives its subscription once the
       // prefix has given its own (from inside its receive(subscription:)).
@@ -128,29 +129,36 @@ extension Publishers {
 /// Downstream calls come from one upstream at a time (the suffix is
 /// subscribed to only after the prefix finished), so they never overlap.
 /// What a side sends before its subscription is ignored, as in Combine.
-private final class ConcatenateInner<Downstream: Subscriber, Suffix: Publisher>: Subscription,
+@usableFromInline
+final class ConcatenateInner<Downstream: Subscriber, Suffix: Publisher>: Subscription,
   CustomStringConvertible
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
+  @usableFromInline
   enum State {
     case prefix(Downstream, Suffix, (any Subscription)?, demand: Subscribers.Demand)
     case suffix(Downstream, (any Subscription)?, demand: Subscribers.Demand)
     case done
   }
 
+  @usableFromInline
   let state: Lock<State>
 
+  @usableFromInline
   var description: String { "Concatenate" }
 
+  @inlinable
   init(_ downstream: Downstream, suffix: Suffix) {
     state = Lock(.prefix(downstream, suffix, nil, demand: .none))
   }
 
-  private enum SubscriptionAction {
+  @usableFromInline
+  enum SubscriptionAction {
     case cancel
     case start(Downstream)  // the prefix's: downstream gets its subscription
     case request(Subscribers.Demand)  // the suffix's: it gets the demand left
   }
 
+  @inlinable
   func receive(subscription: any Subscription, isSuffix: Bool) {
     let action = state.withLock { state -> SubscriptionAction in
       switch state {
@@ -177,6 +185,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
   /// A value of the active upstream. One sent without demand is dropped:
   /// Combine drops it from the prefix (and passes it from the suffix,
   /// beyond downstream's demand, which we do not).
+  @inlinable
   func receive(_ value: Downstream.Input, isSuffix: Bool) -> Subscribers.Demand {
     let downstream = state.withLock { state -> Downstream? in
       switch state {
@@ -211,12 +220,14 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     return additional
   }
 
-  private enum CompletionAction {
+  @usableFromInline
+  enum CompletionAction {
     case none
     case subscribe(Suffix)
     case complete(Downstream)
   }
 
+  @inlinable
   func receive(completion: Subscribers.Completion<Downstream.Failure>, isSuffix: Bool) {
     let action = state.withLock { state -> CompletionAction in
       switch state {
@@ -247,6 +258,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
   }
 
   /// `request(.none)` is accepted and passed to the current upstream, as in Combine.
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
     let subscription = state.withLock { state -> (any Subscription)? in
       switch state {
@@ -263,6 +275,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     subscription?.request(demand)
   }
 
+  @inlinable
   func cancel() {
     let taken = state.withLock { state -> State in
       defer { state = .done }
@@ -278,26 +291,44 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
 }
 
 /// The subscriber that `Concatenate` attaches to its prefix and to its suffix.
-private struct ConcatenateSide<Downstream: Subscriber, Suffix: Publisher>: Subscriber, CustomStringConvertible
+@usableFromInline
+struct ConcatenateSide<Downstream: Subscriber, Suffix: Publisher>: Subscriber, LibrarySubscriber,
+  CustomStringConvertible
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
+  @usableFromInline
   typealias Input = Downstream.Input
+  @usableFromInline
   typealias Failure = Downstream.Failure
 
+  @usableFromInline
   let inner: ConcatenateInner<Downstream, Suffix>
+  @usableFromInline
   let isSuffix: Bool
+
+  @inlinable
+  init(inner: ConcatenateInner<Downstream, Suffix>, isSuffix: Bool) {
+    self.inner = inner
+    self.isSuffix = isSuffix
+  }
+
   /// The identity of the subscription it feeds, as in Combine.
+  @inlinable
   var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
 
+  @usableFromInline
   var description: String { "Concatenate" }
 
+  @inlinable
   func receive(subscription: any Subscription) {
     inner.receive(subscription: subscription, isSuffix: isSuffix)
   }
 
+  @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
     inner.receive(input, isSuffix: isSuffix)
   }
 
+  @inlinable
   func receive(completion: Subscribers.Completion<Failure>) {
     inner.receive(completion: completion, isSuffix: isSuffix)
   }
@@ -307,11 +338,14 @@ extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equ
 
 extension ConcatenateInner: CombineReflectable {
   /// Shows no children, as Combine's `append` and `prepend`.
+  @usableFromInline
   var customMirror: Mirror { Mirror(childless: self) }
 }
 
 extension ConcatenateSide: CustomReflectable, CustomPlaygroundDisplayConvertible {
   /// The mirror of the subscription it feeds, as in Combine.
+  @usableFromInline
   var customMirror: Mirror { inner.customMirror }
+  @usableFromInline
   var playgroundDescription: Any { inner.playgroundDescription }
 }

@@ -76,7 +76,7 @@ extension CombiningInner where Values: MergeStorage {
 
 /// The subscriber a merge attaches to each of its upstreams.
 @usableFromInline
-struct MergeSide<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+struct MergeSide<Downstream: Subscriber>: Subscriber, LibrarySubscriber, CustomStringConvertible {
   @usableFromInline
   typealias Input = Downstream.Input
   @usableFromInline

@@ -151,7 +151,7 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
 
 /// The subscriber `PrefixUntilOutput` attaches to the other publisher. Like
 /// Combine's, it has no description of its own.
-private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: Error>: Subscriber {
+private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: Error>: Subscriber, LibrarySubscriber {
   let inner: PrefixUntilOutputInner<Downstream, Input, Failure>
   /// The identity of the subscription it feeds, as in Combine.
   var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }

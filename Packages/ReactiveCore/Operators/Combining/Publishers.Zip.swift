@@ -118,7 +118,7 @@ where Buffers.Output == Downstream.Input {
   /// it has no description of its own: an upstream that describes its
   /// subscriber shows its type.
   @usableFromInline
-  struct Side<Input>: Subscriber {
+  struct Side<Input>: Subscriber, LibrarySubscriber {
     @usableFromInline
     typealias Failure = Downstream.Failure
 

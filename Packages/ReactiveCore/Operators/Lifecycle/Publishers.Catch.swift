@@ -75,6 +75,7 @@ extension Publishers {
       self.handler = handler
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let handler = handler
       let inner = CatchInner<Upstream, NewPublisher, S>(
@@ -114,6 +115,7 @@ extension Publishers {
       self.handler = handler
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let handler = handler
       let inner = CatchInner<Upstream, NewPublisher, S>(
@@ -140,15 +142,21 @@ extension Publishers {
 ///
 /// The upstream's events reach it through ``UpstreamSubscriber``; it is
 /// itself the replacement's subscriber.
-private final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscription,
+@usableFromInline
+final class CatchInner<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscription,
   Subscriber, CustomStringConvertible
 where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Output {
+  @usableFromInline
   typealias Input = NewPublisher.Output
+  @usableFromInline
   typealias Failure = NewPublisher.Failure
+  @usableFromInline
   typealias Handler = (Upstream.Failure) -> Result<NewPublisher, Downstream.Failure>
+  @usableFromInline
   typealias MapFailure = (NewPublisher.Failure) -> Downstream.Failure
 
-  private enum State {
+  @usableFromInline
+  enum State {
     case awaitingUpstream(Downstream, Handler)
     case upstream(any Subscription, Downstream, Handler, demand: Subscribers.Demand)
     case awaitingReplacement(Downstream, demand: Subscribers.Demand)
@@ -156,13 +164,18 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     case terminal
   }
 
-  private let state: Lock<State>
-  private let name: StaticString
+  @usableFromInline
+  let state: Lock<State>
+  @usableFromInline
+  let name: StaticString
   // Pure and stateless (an erasure or the identity): kept for the whole life.
-  private let mapFailure: MapFailure
+  @usableFromInline
+  let mapFailure: MapFailure
 
+  @usableFromInline
   var description: String { name.description }
 
+  @inlinable
   init(_ downstream: Downstream, name: StaticString, handler: @escaping Handler, mapFailure: @escaping MapFailure) {
     state = Lock(.awaitingUpstream(downstream, handler))
     self.name = name
@@ -171,6 +184,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
   // MARK: Downstream side
 
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "API violation: demand must be greater than zero")
     let subscription = state.withLock { state -> (any Subscription)? in
@@ -191,6 +205,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     subscription?.request(demand)
   }
 
+  @inlinable
   func cancel() {
     let taken = state.exchange(.terminal)
     switch taken {
@@ -203,11 +218,13 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
   // MARK: Upstream side
 
-  private enum UpstreamSubscriptionAction {
+  @usableFromInline
+  enum UpstreamSubscriptionAction {
     case forward(Downstream)
     case reject
   }
 
+  @inlinable
   func receiveUpstream(subscription: any Subscription) {
     let action = state.withLock { state -> UpstreamSubscriptionAction in
       switch state {
@@ -226,6 +243,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
   }
 
+  @inlinable
   func receiveUpstream(_ value: Upstream.Output) -> Subscribers.Demand {
     let verdict = state.withLock { state -> ValueVerdict<Downstream> in
       switch state {
@@ -251,7 +269,8 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     return additional
   }
 
-  private enum UpstreamCompletionAction {
+  @usableFromInline
+  enum UpstreamCompletionAction {
     case none
     case finish(Downstream)
     case replace(Downstream, Handler, Upstream.Failure)
@@ -259,6 +278,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     case trap(StaticString)
   }
 
+  @inlinable
   func receiveUpstream(completion: Subscribers.Completion<Upstream.Failure>) {
     let action = state.withLock { state -> UpstreamCompletionAction in
       switch state {
@@ -308,6 +328,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
   // MARK: Replacement side (the inner is the replacement's subscriber)
 
+  @inlinable
   func receive(subscription: any Subscription) {
     let demand = state.withLock { state -> Subscribers.Demand? in
       switch state {
@@ -327,6 +348,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
   }
 
+  @inlinable
   func receive(_ value: NewPublisher.Output) -> Subscribers.Demand {
     let downstream = state.withLock { state -> Downstream? in
       guard case let .replacement(_, downstream) = state else { return nil }
@@ -335,6 +357,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     return downstream?.receive(value) ?? .none
   }
 
+  @inlinable
   func receive(completion: Subscribers.Completion<NewPublisher.Failure>) {
     let downstream = state.withLock { state -> Downstream? in
       guard case let .replacement(_, downstream) = state else { return nil }
@@ -350,23 +373,37 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
   }
 
   /// Subscribes the inner to the upstream.
-  struct UpstreamSubscriber: Subscriber, CustomStringConvertible {
+  @usableFromInline
+  struct UpstreamSubscriber: Subscriber, LibrarySubscriber, CustomStringConvertible {
+    @usableFromInline
     typealias Input = Upstream.Output
+    @usableFromInline
     typealias Failure = Upstream.Failure
 
+    @usableFromInline
     let inner: CatchInner
 
+    @inlinable
+    init(inner: CatchInner) {
+      self.inner = inner
+    }
+
+    @inlinable
     var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
+    @usableFromInline
     var description: String { inner.description }
 
+    @inlinable
     func receive(subscription: any Subscription) {
       inner.receiveUpstream(subscription: subscription)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
       inner.receiveUpstream(input)
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
       inner.receiveUpstream(completion: completion)
     }
@@ -377,6 +414,7 @@ extension CatchInner: CombineReflectable {
   /// Shows the downstream and the demand not yet served, as Combine's
   /// `catch` and `tryCatch` (once the replacement runs, demand goes straight
   /// to it and none is kept here).
+  @usableFromInline
   var customMirror: Mirror {
     let (downstream, demand) = state.withLock { state -> (Downstream?, Subscribers.Demand) in
       switch state {
@@ -391,6 +429,8 @@ extension CatchInner: CombineReflectable {
 }
 
 extension CatchInner.UpstreamSubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
+  @usableFromInline
   var customMirror: Mirror { inner.customMirror }
+  @usableFromInline
   var playgroundDescription: Any { inner.playgroundDescription }
 }
