@@ -120,6 +120,22 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
   }
 
+  @Test func aFailureSentDuringADeliveryGoesAfterTheDemandedValuesAndDropsTheRest() {
+    // Deliberate (Docs/ReactiveCore.md): Combine hands the failure over from
+    // inside the delivery of 1, then goes on delivering 2 and 3 after it.
+    let upstream = TimeUpstream()
+    let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropOldest).record(demand: .none) {
+      value, _ in
+      if value == 1 { upstream.send(completion: .failure(TestError(code: 1))) }
+      return .none
+    }
+    for value in 1...5 { upstream.send(value) }
+    recorder.request(.max(3))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .failure(TestError(code: 1))])
+    recorder.request(.max(2))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .failure(TestError(code: 1))])
+  }
+
   @Test func cancelReachesTheUpstreamAlsoFromInsideReceive() {
     let upstream = TimeUpstream()
     let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).record { _, recorder in

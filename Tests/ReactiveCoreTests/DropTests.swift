@@ -83,10 +83,41 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .finished])
   }
 
+  @Test func cancelsASubscriptionThatComesAfterTheEndAndDeliversNothingMore() {
+    // Deliberate (Docs/ReactiveCore.md): Combine's dropFirst takes a new
+    // subscription after its completion, asks it for the demand gathered
+    // meanwhile and delivers its values after the completion.
+    let upstream = ReusedAfterTheEnd()
+    let recorder = upstream.dropFirst(3).record()
+    #expect(upstream.first.requests == [.unlimited])
+    #expect(upstream.second.calls == [.cancel])
+    #expect(upstream.returned.withLock { $0 } == [.none])
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
   @Test func countsAndPassesOnEventsBeforeTheUpstreamSubscriptionAsCombineDoes() {
     // The downstream already has its subscription: Combine treats them as usual.
     let early = EarlyEventPublisher<Int, TestError>(.value(1), .value(2), .completion(.finished))
     let recorder = early.dropFirst().record()
     #expect(recorder.events == [.subscription, .value(2), .finished])
+  }
+}
+
+/// An upstream that finishes, then subscribes its subscriber a second time
+/// and sends it a value: what Combine's `dropFirst` accepts.
+private final class ReusedAfterTheEnd: Publisher {
+  typealias Output = Int
+  typealias Failure = Never
+
+  let first = SubscriptionProbe()
+  let second = SubscriptionProbe()
+  let returned = Lock<[Subscribers.Demand]>([])
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    subscriber.receive(subscription: first)
+    subscriber.receive(completion: .finished)
+    subscriber.receive(subscription: second)
+    let demand = subscriber.receive(4)
+    returned.withLock { $0.append(demand) }
   }
 }

@@ -89,24 +89,43 @@ import TraitsTesting
     #expect(subscriber.log.all == ["subscription"])
   }
 
-  @Test func cancelReleasesTheDownstreamAtOnceWhileADeliveryIsPending() throws {
+  @Test func cancelReleasesTheDownstreamAtOnceWhileADeliveryIsPending() {
     // Stricter than Combine, which keeps the downstream until the pending
     // action runs (and then delivers nothing).
     let scheduler = VirtualTimeScheduler()
+    expectCancelReleasesTheDownstream(scheduler) { $0.delay(for: .seconds(1), scheduler: scheduler) }
+    expectCancelReleasesTheDownstream(scheduler) { $0.receive(on: scheduler) }
+    expectCancelReleasesTheDownstream(scheduler) { $0.timeout(.seconds(5), scheduler: scheduler) }
+    expectCancelReleasesTheDownstream(scheduler) { $0.debounce(for: .seconds(1), scheduler: scheduler) }
+    // subscribe(on:): once subscribed, with its request pending.
+    expectCancelReleasesTheDownstream(scheduler, subscribedOnTheScheduler: true) { $0.subscribe(on: scheduler) }
+  }
+
+  /// Subscribes a probe through `make`, sends a value (a delivery or a timer
+  /// is then pending) and cancels: the probe must be gone before the
+  /// scheduler runs what is pending.
+  private func expectCancelReleasesTheDownstream<P: Publisher>(
+    _ scheduler: VirtualTimeScheduler,
+    subscribedOnTheScheduler: Bool = false,
+    _ make: (TimeUpstream) -> P,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) where P.Output == Int, P.Failure == TestError {
     let upstream = TimeUpstream()
     weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let subscription: any Subscription = try {
+    let subscription: (any Subscription)? = {
       let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
       weakProbe = probe
-      upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(probe)
-      return try #require(probe.subscription)
+      make(upstream).subscribe(probe)
+      if subscribedOnTheScheduler { scheduler.advance(by: .seconds(1)) }
+      return probe.subscription
     }()
     _ = upstream.send(1)
 
-    subscription.cancel()
+    #expect(subscription != nil, sourceLocation: sourceLocation)
+    subscription?.cancel()
 
-    #expect(weakProbe == nil)
-    scheduler.advance(by: .seconds(1))
+    #expect(weakProbe == nil, sourceLocation: sourceLocation)
+    scheduler.advance(by: .seconds(10))
   }
 }
 

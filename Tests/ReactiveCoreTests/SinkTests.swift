@@ -67,6 +67,21 @@ import Testing
     #expect(probe.cancels == 0)
   }
 
+  @Test func ignoresAValueBeforeItsSubscriptionButNotACompletion() {
+    // Deliberate (Docs/ReactiveCore.md): Combine's Sink runs its value
+    // closure for a value that comes before any subscription.
+    let values = Lock<[Int]>([])
+    let completions = Lock(0)
+    let sink = Subscribers.Sink<Int, Never>(
+      receiveCompletion: { _ in completions.withLock { $0 += 1 } },
+      receiveValue: { value in values.withLock { $0.append(value) } }
+    )
+    #expect(sink.receive(1) == .none)
+    sink.receive(completion: .finished)
+    #expect(values.withLock { $0 } == [])
+    #expect(completions.withLock { $0 } == 1)
+  }
+
   @Test func cancelsASubscriptionReceivedAfterItWasCancelled() {
     let probe = SubscriptionProbe()
     let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
