@@ -125,7 +125,8 @@ import TraitsTesting
     // inside the delivery of 1, then goes on delivering 2 and 3 after it.
     let upstream = TimeUpstream()
     let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropOldest).record(demand: .none) {
-      value, _ in
+      value,
+      _ in
       if value == 1 { upstream.send(completion: .failure(TestError(code: 1))) }
       return .none
     }
