@@ -124,9 +124,8 @@ import TraitsTesting
     // Deliberate (Docs/ReactiveCore.md): Combine hands the failure over from
     // inside the delivery of 1, then goes on delivering 2 and 3 after it.
     let upstream = TimeUpstream()
-    let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropOldest).record(demand: .none) {
-      value,
-      _ in
+    let buffered = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropOldest)
+    let recorder = buffered.record(demand: .none) { value, _ in
       if value == 1 { upstream.send(completion: .failure(TestError(code: 1))) }
       return .none
     }
