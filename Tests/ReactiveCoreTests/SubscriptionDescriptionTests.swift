@@ -475,6 +475,28 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     #expect(child("demand", of: currentSubscription) as? Subscribers.Demand == .max(2))  // one value went out
   }
 
+  @Test func aSubjectSubscriptionThatIsOverShowsItsLastDemand() {
+    let passthrough = PassthroughSubject<Int, Never>()
+    let completed = subscription(of: passthrough)
+    completed?.request(.max(12))
+    passthrough.send(1)
+    passthrough.send(completion: .finished)
+
+    // As Combine's: the subject and downstream are gone, the demand stays.
+    #expect(child("parent", of: completed).map { "\($0)" } == "nil")
+    #expect(child("downstream", of: completed).map { "\($0)" } == "nil")
+    #expect(child("subject", of: completed).map { "\($0)" } == "nil")
+    #expect(child("demand", of: completed) as? Subscribers.Demand == .max(11))
+
+    let current = CurrentValueSubject<Int, Never>(0)
+    let cancelled = subscription(of: current)
+    cancelled?.request(.max(3))  // the current value goes out
+    cancelled?.cancel()
+    cancelled?.request(.max(5))  // after cancel: ignored
+    #expect(child("demand", of: cancelled) as? Subscribers.Demand == .max(2))
+    #expect(child("parent", of: cancelled).map { "\($0)" } == "nil")
+  }
+
   @Test func aSubjectAttachedToAPublisherShowsItselfAsSubject() throws {
     let subject = PassthroughSubject<Int, TestError>()
     let upstream = ReflectionUpstream<Int, TestError>()
