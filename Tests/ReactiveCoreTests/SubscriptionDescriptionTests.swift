@@ -289,6 +289,7 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
   @Test func mirrorsShowTheOperatorsState() {
     let scan = sides { $0.scan(10, +) }
     #expect(child("result", of: scan.subscriber) as? Int == 10)
+    #expect(child("result", of: scan.subscriber).map { "\($0)" } == "10")  // the value, not Optional(10)
 
     let assertion = sides { $0.assertNoFailure("P", file: "F.swift", line: 7) }
     #expect(child("line", of: assertion.subscriber) as? UInt == 7)
@@ -304,6 +305,27 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     upstream.send(2)
     #expect(child("values", of: buffered.subscription) as? [Int] == [1, 2])
     #expect(child("downstreamDemand", of: buffered.subscription) as? Subscribers.Demand == Subscribers.Demand.none)
+  }
+
+  @Test func runningStatesAreShownAsCombineShowsThem() {
+    // The value itself (`0`, not `Optional(0)`); removeDuplicates' previous
+    // element is an optional, `nil` before the first value.
+    let upstream = ReflectionUpstream<Int, TestError>()
+    let tryScan = sides(upstream) { $0.tryScan(0, +) }
+    #expect(child("result", of: tryScan.subscription).map { "\($0)" } == "0")
+    upstream.send(4)
+    #expect(child("result", of: tryScan.subscription).map { "\($0)" } == "4")
+
+    for make in [
+      { (upstream: ReflectionUpstream<Int, TestError>) in sides(upstream) { $0.removeDuplicates() } },
+      { (upstream: ReflectionUpstream<Int, TestError>) in sides(upstream) { $0.tryRemoveDuplicates(by: ==) } },
+    ] {
+      let upstream = ReflectionUpstream<Int, TestError>()
+      let shown = make(upstream)
+      #expect(child("last", of: shown.subscription).map { "\($0)" } == "nil")
+      upstream.send(3)
+      #expect(child("last", of: shown.subscription).map { "\($0)" } == "Optional(3)")
+    }
   }
 
   @Test func aReducerShowsItsResultAndStatus() throws {
