@@ -455,18 +455,46 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     #expect(Shown(of: array) == Shown("[1, 2, 3]", ["sequence"]))
     #expect(child("sequence", of: array) as? [Int] == [1, 2, 3])
 
-    #expect(Shown(of: subscription(of: (1...5).publisher)) == Shown("1...5", ["sequence"]))
+    let range = subscription(of: (1...5).publisher)
+    #expect(Shown(of: range) == Shown("1...5", ["sequence"]))
+    // The sequence itself, as in Combine, not an optional holding it.
+    #expect(child("sequence", of: range).map { "\($0)" } == "1...5")
 
     let record = subscription(of: Record<Int, TestError>(output: [1, 2], completion: .finished))
-    #expect(Shown(of: record) == Shown("[1, 2]", ["sequence"]))
+    #expect(Shown(of: record) == Shown("[1, 2]", ["sequence", "completion"]))
+    #expect(child("sequence", of: record).map { "\($0)" } == "[1, 2]")
+  }
+
+  @Test func aRecordSubscriptionShowsItsCompletion() {
+    let finishing = subscription(of: Record<Int, TestError>(output: [1, 2], completion: .finished))
+    #expect(child("completion", of: finishing) as? Subscribers.Completion<TestError> == .finished)
+
+    let failing = subscription(of: Record<Int, TestError>(output: [1], completion: .failure(TestError(code: 7))))
+    #expect(child("completion", of: failing) as? Subscribers.Completion<TestError> == .failure(TestError(code: 7)))
+  }
+
+  @Test func aRecordSubscriptionThatIsOverShowsCancelledEvents() throws {
+    let recording = Record<Int, TestError>(output: [1, 2], completion: .failure(TestError(code: 7)))
+    let cancelled = try #require(subscription(of: recording))
+    cancelled.cancel()
+
+    #expect(Shown(of: cancelled) == Shown("Cancelled Events", ["sequence", "completion"]))
+    #expect(child("sequence", of: cancelled) as? [Int] == [])
+    #expect(child("completion", of: cancelled) as? Subscribers.Completion<TestError> == .failure(TestError(code: 7)))
+
+    let finished = LifetimeProbe<Int, TestError>(demand: .unlimited)
+    Record<Int, TestError>(output: [1], completion: .finished).subscribe(finished)
+    #expect(finished.isCompleted)
+    #expect("\(try #require(finished.subscription))" == "Cancelled Events")
   }
 
   @Test func aSequenceSubscriptionThatIsOverShowsItsPublishersName() throws {
     let cancelled = try #require(subscription(of: [1, 2].publisher))
     cancelled.cancel()
 
+    // As Combine's: an empty array in place of the sequence.
     #expect(Shown(of: cancelled) == Shown("Sequence", ["sequence"]))
-    #expect(child("sequence", of: cancelled) as? [Int] == nil)
+    #expect(child("sequence", of: cancelled) as? [Int] == [])
   }
 
   @Test func emptyPublishersShowTheEmptySubscription() {
