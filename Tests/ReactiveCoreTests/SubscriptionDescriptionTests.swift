@@ -62,11 +62,17 @@ private struct Shown: Equatable, CustomStringConvertible {
   var playgroundDescription: String?
   var labels: [String?]?
 
-  init(_ description: String, _ labels: [String?]) {
+  /// What a subject shows that describes itself; `labels` nil: it has no
+  /// mirror of its own.
+  init(_ description: String, _ labels: [String?]?) {
     self.description = description
     playgroundDescription = description
     self.labels = labels
   }
+
+  /// What a subject without a description, playground description or
+  /// mirror of its own shows (as Combine's `delay`).
+  static let undescribed = Shown(of: ())
 
   init(of subject: Any?) {
     // Unwrapped first: an optional is itself `CustomReflectable`.
@@ -95,15 +101,17 @@ struct ReflectionRow: Sendable, CustomTestStringConvertible {
 
   let name: String
   let side: Side
-  let description: String
-  let labels: [String?]
+  /// Nil: no description, playground description or mirror of its own.
+  let description: String?
+  /// Nil: no mirror of its own.
+  let labels: [String?]?
   fileprivate let make: @Sendable () -> Sides
 
   fileprivate init(
     _ name: String,
     _ side: Side,
-    _ description: String,
-    _ labels: [String?],
+    _ description: String?,
+    _ labels: [String?]?,
     _ make: @escaping @Sendable () -> Sides
   ) {
     self.name = name
@@ -217,7 +225,8 @@ private let operatorRows: [ReflectionRow] = [
   .init("drop(untilOutputFrom:)", .both, "DropUntilOutput", []) {
     sides { $0.drop(untilOutputFrom: PassthroughSubject<Int, TestError>()) }
   },
-  .init("prefix(untilOutputFrom:)", .both, "PrefixUntilOutput", []) {
+  // As Combine's: no description or mirror.
+  .init("prefix(untilOutputFrom:)", .both, nil, nil) {
     sides { $0.prefix(untilOutputFrom: PassthroughSubject<Int, TestError>()) }
   },
   // Time.
@@ -227,7 +236,8 @@ private let operatorRows: [ReflectionRow] = [
   .init("throttle", .both, "Throttle", []) {
     sides { $0.throttle(for: .seconds(1), scheduler: VirtualTimeScheduler(), latest: true) }
   },
-  .init("delay", .both, "Delay", []) { sides { $0.delay(for: .seconds(1), scheduler: VirtualTimeScheduler()) } },
+  // As Combine's: no description or mirror.
+  .init("delay", .both, nil, nil) { sides { $0.delay(for: .seconds(1), scheduler: VirtualTimeScheduler()) } },
   .init("receive(on:)", .both, "ReceiveOn", []) { sides { $0.receive(on: VirtualTimeScheduler()) } },
   .init("timeout", .both, "Timeout", []) { sides { $0.timeout(.seconds(1), scheduler: VirtualTimeScheduler()) } },
   .init("measureInterval", .both, "MeasureInterval", []) {
@@ -262,7 +272,7 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
   @Test(arguments: operatorRows)
   func eachOperatorShowsCombinesNameAndMirror(_ row: ReflectionRow) {
     let shown = row.make()
-    let expected = Shown(row.description, row.labels)
+    let expected = row.description.map { Shown($0, row.labels) } ?? .undescribed
     switch row.side {
     case .subscriber:
       #expect(Shown(of: shown.subscriber) == expected)

@@ -26,9 +26,10 @@ enum SchedulingRule<Context: Scheduler, Failure: Error> {
 ///   completion (or the timeout), only its queued events remain to deliver;
 /// - `terminal`: the completion was delivered, or the downstream cancelled;
 ///   holds nothing.
-final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible
-{
+///
+/// As Combine's `delay`, it has no description or mirror of its own;
+/// `DescribedSchedulingInner` adds those of `receive(on:)` and `timeout`.
+class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
@@ -83,20 +84,17 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
   private let rule: SchedulingRule<Context, Failure>
-  let description: String
 
   init(
     _ downstream: Downstream,
     scheduler: Context,
     options: Context.SchedulerOptions?,
-    rule: SchedulingRule<Context, Failure>,
-    description: String
+    rule: SchedulingRule<Context, Failure>
   ) {
     state = Lock(.awaitingSubscription(downstream))
     self.scheduler = scheduler
     self.options = options
     self.rule = rule
-    self.description = description
   }
 
   // MARK: Upstream side
@@ -253,7 +251,24 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 }
 
-extension SchedulingInner: CombineReflectable {
-  /// Shows no children, as Combine's `receive(on:)` and `timeout`.
+/// The subscription of `receive(on:)` and `timeout`: `SchedulingInner`
+/// described by Combine's name for the operator, with no children, as
+/// Combine's.
+final class DescribedSchedulingInner<Downstream: Subscriber, Context: Scheduler>:
+  SchedulingInner<Downstream, Context>, CombineReflectable
+{
+  let description: String
+
+  init(
+    _ downstream: Downstream,
+    scheduler: Context,
+    options: Context.SchedulerOptions?,
+    rule: SchedulingRule<Context, Failure>,
+    description: String
+  ) {
+    self.description = description
+    super.init(downstream, scheduler: scheduler, options: options, rule: rule)
+  }
+
   var customMirror: Mirror { Mirror(childless: self) }
 }
