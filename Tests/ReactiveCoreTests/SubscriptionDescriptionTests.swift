@@ -206,11 +206,13 @@ private let operatorRows: [ReflectionRow] = [
   .init("makeConnectable", .subscription, "Multicast", []) {
     sides(ReflectionUpstream<Int, Never>()) { $0.makeConnectable() }
   },
-  // Autoconnect hands on its upstream's subscription, described as that subscription.
-  .init("autoconnect", .subscription, "Multicast", []) {
+  // Autoconnect hands on its upstream's subscription, described as that
+  // subscription, with no mirror of its own (as Combine's).
+  .init("autoconnect", .subscription, "Multicast", nil) {
     sides(ReflectionUpstream<Int, Never>()) { $0.makeConnectable().autoconnect() }
   },
-  .init("share", .subscription, "Multicast", []) { sides { $0.share() } },
+  // Share hands on its multicast subscription through autoconnect, as Combine's.
+  .init("share", .subscription, "Multicast", nil) { sides { $0.share() } },
   // Combining: each side subscriber shows what its subscription shows.
   .init("merge", .both, "Merge", ["downstream", "demand"]) { sides { $0.merge(with: Empty()) } },
   .init("zip", .subscription, "Zip", ["downstream", "demand"]) { sides { $0.zip(Empty<Int, TestError>()) } },
@@ -443,7 +445,9 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
 
     #expect(handed.combineIdentifier == connectable.probe.combineIdentifier)
     #expect("\(handed)" == "\(connectable.probe)")
-    #expect(Shown(of: handed).labels == [])
+    #expect(Shown(of: handed).playgroundDescription == "\(connectable.probe)")
+    // As Combine's: no mirror of its own (the upstream's would be no truer).
+    #expect(!(handed is any CustomReflectable))
   }
 
   // MARK: Publishers and subjects
