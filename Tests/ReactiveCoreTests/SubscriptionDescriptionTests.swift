@@ -579,16 +579,23 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
       @Published var value = 0
     }
     let model = Model()
-    #expect(
-      Shown(of: subscription(of: model.$value))
-        == Shown("PublishedSubject", ["parent", "downstream", "demand", "subject"])
-    )
+    let published = subscription(of: model.$value)
+    #expect(Shown(of: published) == Shown("PublishedSubject", ["parent", "downstream", "demand", "subject"]))
+    // The subject is named as Combine's.
+    #expect(child("parent", of: published).map { "\($0)" } == "Optional(ReactiveCore.PublishedSubject<Swift.Int>)")
+    #expect(child("subject", of: published).map { "\($0)" } == "Optional(ReactiveCore.PublishedSubject<Swift.Int>)")
     #expect(Shown(of: subscription(of: model.objectWillChange)) == Shown("ObservableObjectPublisher", ["downstream"]))
 
     let center = NotificationCenter()
     let notifications = subscription(of: center.publisher(for: Notification.Name("x")))
     #expect(Shown(of: notifications) == Shown("NotificationCenter Observer", ["center", "demand"]))
     notifications?.cancel()
+
+    // A timer's subscription has no description or mirror, as Combine's.
+    let timer = Timer.publish(every: 60, on: .current, in: .default)
+    let tick = subscription(of: timer)
+    #expect(Shown(of: tick) == .undescribed)
+    tick?.cancel()
 
     let url = try #require(URL(string: "http://127.0.0.1:9/never-requested"))
     let dataTask = subscription(of: URLSession.shared.dataTaskPublisher(for: url))
