@@ -28,7 +28,8 @@ enum SchedulingRule<Context: Scheduler, Failure: Error> {
 ///   holds nothing.
 ///
 /// As Combine's `delay`, it has no description or mirror of its own;
-/// `DescribedSchedulingInner` adds those of `receive(on:)` and `timeout`.
+/// `DescribedSchedulingInner` adds those of `receive(on:)` and `timeout`
+/// (and nothing else: the events and requests are `final` here).
 class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -99,7 +100,7 @@ class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, S
 
   // MARK: Upstream side
 
-  func receive(subscription: any Subscription) {
+  final func receive(subscription: any Subscription) {
     guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription) }) else {
       return
     }
@@ -107,7 +108,7 @@ class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, S
     downstream.receive(subscription: self)
   }
 
-  func receive(_ input: Input) -> Subscribers.Demand {
+  final func receive(_ input: Input) -> Subscribers.Demand {
     let accepted = state.withLock { state in
       state.updateActive { active -> Bool in
         guard active.upstream != nil else { return false }  // after the timeout: ignored
@@ -121,7 +122,7 @@ class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, S
     return .none
   }
 
-  func receive(completion: Subscribers.Completion<Failure>) {
+  final func receive(completion: Subscribers.Completion<Failure>) {
     let ended = state.withLock { state -> (accepted: Bool, timer: (any Cancellable)?) in
       state.updateActive { active -> (accepted: Bool, timer: (any Cancellable)?) in
         guard active.upstream != nil else { return (false, nil) }  // after the timeout: ignored
@@ -139,7 +140,7 @@ class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, S
 
   // MARK: Downstream side
 
-  func request(_ demand: Subscribers.Demand) {
+  final func request(_ demand: Subscribers.Demand) {
     // Passed on as is, `.none` included, as Combine does: the upstream decides.
     let reachesCompleted = isTimeout
     let (upstream, isFirst) = state.withLock { state -> ((any Subscription)?, Bool) in
@@ -154,7 +155,7 @@ class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, S
     upstream?.request(demand)
   }
 
-  func cancel() {
+  final func cancel() {
     guard let active = state.terminate() else { return }
     active.timer?.cancel()
     (active.upstream ?? (isTimeout ? active.completedUpstream : nil))?.cancel()
