@@ -539,6 +539,48 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     #expect(child("demand", of: currentSubscription) as? Subscribers.Demand == .max(2))  // one value went out
   }
 
+  /// Reads the `parent` child of its subscription's mirror when it receives a value.
+  private final class ParentReader: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    private(set) var subscription: (any Subscription)?
+    private(set) var parentWhileDelivering: String?
+
+    func receive(subscription: any Subscription) {
+      self.subscription = subscription
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+      parentWhileDelivering = parent()
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
+
+    func parent() -> String? {
+      guard let subscription else { return nil }
+      return (subscription as? any CustomReflectable)?.customMirror.children.first { $0.label == "parent" }
+        .map { "\($0.value)" }
+    }
+  }
+
+  @Test func aFutureSubscriptionLetsGoOfItsFutureOnceTheResultIsSettled() {
+    // Combine still shows the future while the value is delivered (and
+    // after, when the value waited for demand); ReactiveCore lets go of it
+    // when the result settles (a deliberate difference).
+    var promise: Future<Int, Never>.Promise?
+    let future = Future<Int, Never> { promise = $0 }
+    let reader = ParentReader()
+    future.subscribe(reader)
+    #expect(reader.parent()?.hasPrefix("Optional(") == true)  // waiting: the future
+
+    reader.subscription?.request(.max(1))
+    promise?(.success(1))
+
+    #expect(reader.parentWhileDelivering == "nil")
+    #expect(reader.parent() == "nil")
+  }
+
   @Test func aSubjectSubscriptionThatIsOverShowsItsLastDemand() {
     let passthrough = PassthroughSubject<Int, Never>()
     let completed = subscription(of: passthrough)
