@@ -12,6 +12,16 @@ import Testing
     #expect(log == ["now", "after", "repeating"])
   }
 
+  @Test func aRepeatingActionReturnsTheEmptySubscriptionAsInCombine() {
+    var runs = 0
+    let cancellable = ImmediateScheduler.shared.schedule(after: ImmediateScheduler.shared.now, interval: .seconds(10)) {
+      runs += 1
+    }
+
+    #expect(runs == 1)
+    #expect(String(describing: cancellable) == "Empty")
+  }
+
   @Test func timeDoesNotPass() {
     let scheduler = ImmediateScheduler.shared
     let now = scheduler.now

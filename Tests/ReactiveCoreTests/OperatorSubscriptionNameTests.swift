@@ -6,8 +6,9 @@ import TraitsTesting
 /// operator, which is what a debugger or `print` shows. Here the reducing
 /// and truncating operators (count, last, drop, collect, contains, output,
 /// first, reduce, min/max, allSatisfy, prefix/drop while and their `try`
-/// forms) and the time operators (receive(on:), subscribe(on:), delay,
-/// timeout, debounce, throttle, measureInterval, collect by time, buffer).
+/// forms) and the time operators (receive(on:), subscribe(on:), timeout,
+/// debounce, throttle, measureInterval, collect by time, buffer); `delay`,
+/// as Combine's, has no name of its own.
 @Suite struct OperatorSubscriptionNameTests {
   /// An operator built on a fresh `TestPublisher`, and the name Combine
   /// gives its subscription.
@@ -57,7 +58,6 @@ import TraitsTesting
     Row("Buffer") { $0.buffer(size: 1, prefetch: .keepFull, whenFull: .dropOldest) },
     Row("CollectByTime") { $0.collect(.byTime(VirtualTimeScheduler(), .seconds(1))) },
     Row("Debounce") { $0.debounce(for: .seconds(1), scheduler: VirtualTimeScheduler()) },
-    Row("Delay") { $0.delay(for: .seconds(1), scheduler: VirtualTimeScheduler()) },
     Row("MeasureInterval") { $0.measureInterval(using: VirtualTimeScheduler()) },
     Row("ReceiveOn") { $0.receive(on: VirtualTimeScheduler()) },
     Row("SubscribeOn") { $0.subscribe(on: ImmediateScheduler.shared) },
@@ -68,5 +68,15 @@ import TraitsTesting
   @Test(arguments: reducingOperators + timeOperators)
   func describesItsSubscriptionAsCombineDoes(_ row: Row) throws {
     #expect(try row.describe() == row.name)
+  }
+
+  @Test func delaysSubscriptionHasNoNameOfItsOwnAsCombines() throws {
+    let probe = LifetimeProbe<Int, TestError>(demand: .none)
+    TestPublisher<Int, TestError>().delay(for: .seconds(1), scheduler: VirtualTimeScheduler()).subscribe(probe)
+    let subscription = try #require(probe.subscription)
+
+    #expect(!(subscription is any CustomStringConvertible))
+    #expect(!(subscription is any CustomPlaygroundDisplayConvertible))
+    #expect(!(subscription is any CustomReflectable))
   }
 }

@@ -62,11 +62,17 @@ private struct Shown: Equatable, CustomStringConvertible {
   var playgroundDescription: String?
   var labels: [String?]?
 
-  init(_ description: String, _ labels: [String?]) {
+  /// What a subject shows that describes itself; `labels` nil: it has no
+  /// mirror of its own.
+  init(_ description: String, _ labels: [String?]?) {
     self.description = description
     playgroundDescription = description
     self.labels = labels
   }
+
+  /// What a subject without a description, playground description or
+  /// mirror of its own shows (as Combine's `delay`).
+  static let undescribed = Shown(of: ())
 
   init(of subject: Any?) {
     // Unwrapped first: an optional is itself `CustomReflectable`.
@@ -95,15 +101,17 @@ struct ReflectionRow: Sendable, CustomTestStringConvertible {
 
   let name: String
   let side: Side
-  let description: String
-  let labels: [String?]
+  /// Nil: no description, playground description or mirror of its own.
+  let description: String?
+  /// Nil: no mirror of its own.
+  let labels: [String?]?
   fileprivate let make: @Sendable () -> Sides
 
   fileprivate init(
     _ name: String,
     _ side: Side,
-    _ description: String,
-    _ labels: [String?],
+    _ description: String?,
+    _ labels: [String?]?,
     _ make: @escaping @Sendable () -> Sides
   ) {
     self.name = name
@@ -198,11 +206,13 @@ private let operatorRows: [ReflectionRow] = [
   .init("makeConnectable", .subscription, "Multicast", []) {
     sides(ReflectionUpstream<Int, Never>()) { $0.makeConnectable() }
   },
-  // Autoconnect hands on its upstream's subscription, described as that subscription.
-  .init("autoconnect", .subscription, "Multicast", []) {
+  // Autoconnect hands on its upstream's subscription, described as that
+  // subscription, with no mirror of its own (as Combine's).
+  .init("autoconnect", .subscription, "Multicast", nil) {
     sides(ReflectionUpstream<Int, Never>()) { $0.makeConnectable().autoconnect() }
   },
-  .init("share", .subscription, "Multicast", []) { sides { $0.share() } },
+  // Share hands on its multicast subscription through autoconnect, as Combine's.
+  .init("share", .subscription, "Multicast", nil) { sides { $0.share() } },
   // Combining: each side subscriber shows what its subscription shows.
   .init("merge", .both, "Merge", ["downstream", "demand"]) { sides { $0.merge(with: Empty()) } },
   .init("zip", .subscription, "Zip", ["downstream", "demand"]) { sides { $0.zip(Empty<Int, TestError>()) } },
@@ -217,7 +227,8 @@ private let operatorRows: [ReflectionRow] = [
   .init("drop(untilOutputFrom:)", .both, "DropUntilOutput", []) {
     sides { $0.drop(untilOutputFrom: PassthroughSubject<Int, TestError>()) }
   },
-  .init("prefix(untilOutputFrom:)", .both, "PrefixUntilOutput", []) {
+  // As Combine's: no description or mirror.
+  .init("prefix(untilOutputFrom:)", .both, nil, nil) {
     sides { $0.prefix(untilOutputFrom: PassthroughSubject<Int, TestError>()) }
   },
   // Time.
@@ -227,7 +238,8 @@ private let operatorRows: [ReflectionRow] = [
   .init("throttle", .both, "Throttle", []) {
     sides { $0.throttle(for: .seconds(1), scheduler: VirtualTimeScheduler(), latest: true) }
   },
-  .init("delay", .both, "Delay", []) { sides { $0.delay(for: .seconds(1), scheduler: VirtualTimeScheduler()) } },
+  // As Combine's: no description or mirror.
+  .init("delay", .both, nil, nil) { sides { $0.delay(for: .seconds(1), scheduler: VirtualTimeScheduler()) } },
   .init("receive(on:)", .both, "ReceiveOn", []) { sides { $0.receive(on: VirtualTimeScheduler()) } },
   .init("timeout", .both, "Timeout", []) { sides { $0.timeout(.seconds(1), scheduler: VirtualTimeScheduler()) } },
   .init("measureInterval", .both, "MeasureInterval", []) {
@@ -262,7 +274,7 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
   @Test(arguments: operatorRows)
   func eachOperatorShowsCombinesNameAndMirror(_ row: ReflectionRow) {
     let shown = row.make()
-    let expected = Shown(row.description, row.labels)
+    let expected = row.description.map { Shown($0, row.labels) } ?? .undescribed
     switch row.side {
     case .subscriber:
       #expect(Shown(of: shown.subscriber) == expected)
@@ -289,6 +301,7 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
   @Test func mirrorsShowTheOperatorsState() {
     let scan = sides { $0.scan(10, +) }
     #expect(child("result", of: scan.subscriber) as? Int == 10)
+    #expect(child("result", of: scan.subscriber).map { "\($0)" } == "10")  // the value, not Optional(10)
 
     let assertion = sides { $0.assertNoFailure("P", file: "F.swift", line: 7) }
     #expect(child("line", of: assertion.subscriber) as? UInt == 7)
@@ -304,6 +317,27 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     upstream.send(2)
     #expect(child("values", of: buffered.subscription) as? [Int] == [1, 2])
     #expect(child("downstreamDemand", of: buffered.subscription) as? Subscribers.Demand == Subscribers.Demand.none)
+  }
+
+  @Test func runningStatesAreShownAsCombineShowsThem() {
+    // The value itself (`0`, not `Optional(0)`); removeDuplicates' previous
+    // element is an optional, `nil` before the first value.
+    let upstream = ReflectionUpstream<Int, TestError>()
+    let tryScan = sides(upstream) { $0.tryScan(0, +) }
+    #expect(child("result", of: tryScan.subscription).map { "\($0)" } == "0")
+    upstream.send(4)
+    #expect(child("result", of: tryScan.subscription).map { "\($0)" } == "4")
+
+    for make in [
+      { (upstream: ReflectionUpstream<Int, TestError>) in sides(upstream) { $0.removeDuplicates() } },
+      { (upstream: ReflectionUpstream<Int, TestError>) in sides(upstream) { $0.tryRemoveDuplicates(by: ==) } },
+    ] {
+      let upstream = ReflectionUpstream<Int, TestError>()
+      let shown = make(upstream)
+      #expect(child("last", of: shown.subscription).map { "\($0)" } == "nil")
+      upstream.send(3)
+      #expect(child("last", of: shown.subscription).map { "\($0)" } == "Optional(3)")
+    }
   }
 
   @Test func aReducerShowsItsResultAndStatus() throws {
@@ -411,7 +445,9 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
 
     #expect(handed.combineIdentifier == connectable.probe.combineIdentifier)
     #expect("\(handed)" == "\(connectable.probe)")
-    #expect(Shown(of: handed).labels == [])
+    #expect(Shown(of: handed).playgroundDescription == "\(connectable.probe)")
+    // As Combine's: no mirror of its own (the upstream's would be no truer).
+    #expect(!(handed is any CustomReflectable))
   }
 
   // MARK: Publishers and subjects
@@ -433,18 +469,46 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     #expect(Shown(of: array) == Shown("[1, 2, 3]", ["sequence"]))
     #expect(child("sequence", of: array) as? [Int] == [1, 2, 3])
 
-    #expect(Shown(of: subscription(of: (1...5).publisher)) == Shown("1...5", ["sequence"]))
+    let range = subscription(of: (1...5).publisher)
+    #expect(Shown(of: range) == Shown("1...5", ["sequence"]))
+    // The sequence itself, as in Combine, not an optional holding it.
+    #expect(child("sequence", of: range).map { "\($0)" } == "1...5")
 
     let record = subscription(of: Record<Int, TestError>(output: [1, 2], completion: .finished))
-    #expect(Shown(of: record) == Shown("[1, 2]", ["sequence"]))
+    #expect(Shown(of: record) == Shown("[1, 2]", ["sequence", "completion"]))
+    #expect(child("sequence", of: record).map { "\($0)" } == "[1, 2]")
+  }
+
+  @Test func aRecordSubscriptionShowsItsCompletion() {
+    let finishing = subscription(of: Record<Int, TestError>(output: [1, 2], completion: .finished))
+    #expect(child("completion", of: finishing) as? Subscribers.Completion<TestError> == .finished)
+
+    let failing = subscription(of: Record<Int, TestError>(output: [1], completion: .failure(TestError(code: 7))))
+    #expect(child("completion", of: failing) as? Subscribers.Completion<TestError> == .failure(TestError(code: 7)))
+  }
+
+  @Test func aRecordSubscriptionThatIsOverShowsCancelledEvents() throws {
+    let recording = Record<Int, TestError>(output: [1, 2], completion: .failure(TestError(code: 7)))
+    let cancelled = try #require(subscription(of: recording))
+    cancelled.cancel()
+
+    #expect(Shown(of: cancelled) == Shown("Cancelled Events", ["sequence", "completion"]))
+    #expect(child("sequence", of: cancelled) as? [Int] == [])
+    #expect(child("completion", of: cancelled) as? Subscribers.Completion<TestError> == .failure(TestError(code: 7)))
+
+    let finished = LifetimeProbe<Int, TestError>(demand: .unlimited)
+    Record<Int, TestError>(output: [1], completion: .finished).subscribe(finished)
+    #expect(finished.isCompleted)
+    #expect("\(try #require(finished.subscription))" == "Cancelled Events")
   }
 
   @Test func aSequenceSubscriptionThatIsOverShowsItsPublishersName() throws {
     let cancelled = try #require(subscription(of: [1, 2].publisher))
     cancelled.cancel()
 
+    // As Combine's: an empty array in place of the sequence.
     #expect(Shown(of: cancelled) == Shown("Sequence", ["sequence"]))
-    #expect(child("sequence", of: cancelled) as? [Int] == nil)
+    #expect(child("sequence", of: cancelled) as? [Int] == [])
   }
 
   @Test func emptyPublishersShowTheEmptySubscription() {
@@ -475,6 +539,70 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     #expect(child("demand", of: currentSubscription) as? Subscribers.Demand == .max(2))  // one value went out
   }
 
+  /// Reads the `parent` child of its subscription's mirror when it receives a value.
+  private final class ParentReader: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    private(set) var subscription: (any Subscription)?
+    private(set) var parentWhileDelivering: String?
+
+    func receive(subscription: any Subscription) {
+      self.subscription = subscription
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+      parentWhileDelivering = parent()
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
+
+    func parent() -> String? {
+      guard let subscription else { return nil }
+      return (subscription as? any CustomReflectable)?.customMirror.children.first { $0.label == "parent" }
+        .map { "\($0.value)" }
+    }
+  }
+
+  @Test func aFutureSubscriptionLetsGoOfItsFutureOnceTheResultIsSettled() {
+    // Combine still shows the future while the value is delivered (and
+    // after, when the value waited for demand); ReactiveCore lets go of it
+    // when the result settles (a deliberate difference).
+    var promise: Future<Int, Never>.Promise?
+    let future = Future<Int, Never> { promise = $0 }
+    let reader = ParentReader()
+    future.subscribe(reader)
+    #expect(reader.parent()?.hasPrefix("Optional(") == true)  // waiting: the future
+
+    reader.subscription?.request(.max(1))
+    promise?(.success(1))
+
+    #expect(reader.parentWhileDelivering == "nil")
+    #expect(reader.parent() == "nil")
+  }
+
+  @Test func aSubjectSubscriptionThatIsOverShowsItsLastDemand() {
+    let passthrough = PassthroughSubject<Int, Never>()
+    let completed = subscription(of: passthrough)
+    completed?.request(.max(12))
+    passthrough.send(1)
+    passthrough.send(completion: .finished)
+
+    // As Combine's: the subject and downstream are gone, the demand stays.
+    #expect(child("parent", of: completed).map { "\($0)" } == "nil")
+    #expect(child("downstream", of: completed).map { "\($0)" } == "nil")
+    #expect(child("subject", of: completed).map { "\($0)" } == "nil")
+    #expect(child("demand", of: completed) as? Subscribers.Demand == .max(11))
+
+    let current = CurrentValueSubject<Int, Never>(0)
+    let cancelled = subscription(of: current)
+    cancelled?.request(.max(3))  // the current value goes out
+    cancelled?.cancel()
+    cancelled?.request(.max(5))  // after cancel: ignored
+    #expect(child("demand", of: cancelled) as? Subscribers.Demand == .max(2))
+    #expect(child("parent", of: cancelled).map { "\($0)" } == "nil")
+  }
+
   @Test func aSubjectAttachedToAPublisherShowsItselfAsSubject() throws {
     let subject = PassthroughSubject<Int, TestError>()
     let upstream = ReflectionUpstream<Int, TestError>()
@@ -493,16 +621,23 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
       @Published var value = 0
     }
     let model = Model()
-    #expect(
-      Shown(of: subscription(of: model.$value))
-        == Shown("PublishedSubject", ["parent", "downstream", "demand", "subject"])
-    )
+    let published = subscription(of: model.$value)
+    #expect(Shown(of: published) == Shown("PublishedSubject", ["parent", "downstream", "demand", "subject"]))
+    // The subject is named as Combine's.
+    #expect(child("parent", of: published).map { "\($0)" } == "Optional(ReactiveCore.PublishedSubject<Swift.Int>)")
+    #expect(child("subject", of: published).map { "\($0)" } == "Optional(ReactiveCore.PublishedSubject<Swift.Int>)")
     #expect(Shown(of: subscription(of: model.objectWillChange)) == Shown("ObservableObjectPublisher", ["downstream"]))
 
     let center = NotificationCenter()
     let notifications = subscription(of: center.publisher(for: Notification.Name("x")))
     #expect(Shown(of: notifications) == Shown("NotificationCenter Observer", ["center", "demand"]))
     notifications?.cancel()
+
+    // A timer's subscription has no description or mirror, as Combine's.
+    let timer = Timer.publish(every: 60, on: .current, in: .default)
+    let tick = subscription(of: timer)
+    #expect(Shown(of: tick) == .undescribed)
+    tick?.cancel()
 
     let url = try #require(URL(string: "http://127.0.0.1:9/never-requested"))
     let dataTask = subscription(of: URLSession.shared.dataTaskPublisher(for: url))

@@ -69,7 +69,7 @@ import TraitsTesting
       let probe = LifetimeProbe<Date, Never>(demand: .unlimited)
       weakProbe = probe
       publisher.subscribe(probe)
-      #expect(String(describing: probe.subscription!) == "Timer")
+      #expect(probe.subscription != nil)
     }
     let connection = publisher.connect()
     // The probe and its subscription hold each other; the publisher's disconnection ends the subscription.

@@ -23,6 +23,14 @@ extension Mirror {
   }
 }
 
+/// A mirror child for a value the state may no longer hold: the value
+/// itself, as Combine shows it (`0`, not `Optional(0)`), or nil once it is
+/// released.
+func mirrorChild<Value>(_ value: Value?) -> Any {
+  guard let value else { return value as Any }
+  return value
+}
+
 /// Where a subscriber stands with its upstream, shown as the `status` child
 /// of a mirror (Combine shows the same three cases).
 enum SubscriptionStatus: CustomStringConvertible {

@@ -22,13 +22,13 @@
 @propertyWrapper
 public struct Published<Value> {
   /// Shared by every copy of the wrapper: the value and its subscribers.
-  let storage: PublishedStorage<Value>
+  let storage: PublishedSubject<Value>
 
   /// Wraps the property's starting value.
   ///
   /// - Parameter wrappedValue: The initial value.
   public init(wrappedValue: Value) {
-    storage = PublishedStorage(wrappedValue)
+    storage = PublishedSubject(wrappedValue)
   }
 
   /// Wraps the property's starting value.
@@ -81,7 +81,7 @@ public struct Published<Value> {
     /// The publisher never fails.
     public typealias Failure = Never
 
-    let storage: PublishedStorage<Value>
+    let storage: PublishedSubject<Value>
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
       storage.subscribe(subscriber)
@@ -130,7 +130,10 @@ extension Publisher where Failure == Never {
 /// reentrantly, or another thread may), the stored value waits; when the
 /// last of them is over, it becomes the core's latest value, so the
 /// property and its publisher always end up agreeing.
-final class PublishedStorage<Value> {
+///
+/// Named as Combine's: a subscription's mirror shows it as `parent` and
+/// `subject` (`ReactiveCore.PublishedSubject<Int>`).
+final class PublishedSubject<Value> {
   private struct State {
     var value: Value
     var core: SubjectCore<Value, Never>?
@@ -216,12 +219,12 @@ final class PublishedStorage<Value> {
 private final class PublishedAssignSubscriber<Input>: Subscriber, CustomStringConvertible {
   typealias Failure = Never
 
-  private weak var storage: PublishedStorage<Input>?
+  private weak var storage: PublishedSubject<Input>?
   private let isSubscribed = Lock(false)
 
   var description: String { "Published.Assign" }
 
-  init(storage: PublishedStorage<Input>) {
+  init(storage: PublishedSubject<Input>) {
     self.storage = storage
   }
 

@@ -182,8 +182,10 @@ private class TimerSubscriptionBase: RegistryMember {
 ///
 /// States: `live(downstream, demand)` until cancelled or disconnected, then
 /// `over`, which holds nothing. Ticks come one at a time from the run loop.
-private final class TimerSubscription<Downstream: Subscriber>: TimerSubscriptionBase, Subscription,
-  CustomStringConvertible
+///
+/// Like Combine's, it has no description or mirror of its own (`print()`
+/// shows its type).
+private final class TimerSubscription<Downstream: Subscriber>: TimerSubscriptionBase, Subscription
 where Downstream.Input == Date, Downstream.Failure == Never {
   private enum State {
     case live(Downstream, demand: Subscribers.Demand)
@@ -192,8 +194,6 @@ where Downstream.Input == Date, Downstream.Failure == Never {
 
   private let state: Lock<State>
   private weak var parent: Timer.TimerPublisher?
-
-  var description: String { "Timer" }
 
   init(downstream: Downstream, parent: Timer.TimerPublisher) {
     state = Lock(.live(downstream, demand: .none))
@@ -241,18 +241,5 @@ where Downstream.Input == Date, Downstream.Failure == Never {
     guard case .live = previous else { return }
     parent?.remove(self)
     // The downstream is released here, after the lock.
-  }
-}
-
-extension TimerSubscription: CombineReflectable {
-  /// Shows the downstream and its demand; nil and `.none` once over.
-  var customMirror: Mirror {
-    let (downstream, demand) = state.withLock { state -> (Downstream?, Subscribers.Demand) in
-      switch state {
-      case let .live(downstream, demand): (downstream, demand)
-      case .over: (nil, .none)
-      }
-    }
-    return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
   }
 }

@@ -24,7 +24,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Elements.Element == S.Input {
-      SequenceSubscription.start(subscriber, sequence: sequence, completion: .finished, name: "Sequence")
+      SequenceSubscription.start(subscriber, sequence: sequence, completion: .finished, kind: .sequence)
     }
   }
 }

@@ -45,7 +45,7 @@ public struct Record<Output, Failure: Error>: Publisher {
 
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
-    SequenceSubscription.start(subscriber, sequence: recording.output, completion: recording.completion, name: "Record")
+    SequenceSubscription.start(subscriber, sequence: recording.output, completion: recording.completion, kind: .record)
   }
 }
 

@@ -31,17 +31,18 @@ where Elements.Element == Downstream.Input {
   let completion: Subscribers.Completion<Downstream.Failure>
 
   @usableFromInline
-  let name: StaticString
+  let kind: SequenceSubscriptionKind
 
   /// The sequence's own description, as in Combine, while the subscription
-  /// holds its iterator (idle); the operator's name otherwise.
+  /// holds its iterator (idle); otherwise what Combine shows once it is over:
+  /// `Sequence`, or `Cancelled Events` for a `Record`.
   @usableFromInline
   var description: String {
     let sequence = state.withLock { state -> Any? in
       guard case let .idle(_, elements, _) = state else { return nil }
       return (elements as? any SequenceCarrying)?.carriedSequence
     }
-    return sequence.map { String(describing: $0) } ?? name.description  // the user's description, after the lock
+    return sequence.map { String(describing: $0) } ?? kind.descriptionWithoutSequence  // the user's, after the lock
   }
 
   /// `requestSpecialized(_:)` and `cancelSpecialized()`, as closures formed
@@ -59,11 +60,11 @@ where Elements.Element == Downstream.Input {
     elements: Elements,
     first: Downstream.Input,
     completion: Subscribers.Completion<Downstream.Failure>,
-    name: StaticString
+    kind: SequenceSubscriptionKind
   ) {
     state = Lock(.idle(downstream, elements, next: first))
     self.completion = completion
-    self.name = name
+    self.kind = kind
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
@@ -112,7 +113,7 @@ where Elements.Element == Downstream.Input {
             state = .done
             return false
           case .idle, .done:
-            preconditionFailure("Bug in \(name): \(state) while emitting")
+            preconditionFailure("Bug in \(kind.name): \(state) while emitting")
           }
         }
         guard stillActive else { return }
@@ -143,7 +144,7 @@ where Elements.Element == Downstream.Input {
           state = .done
           return false
         case .idle, .done:
-          preconditionFailure("Bug in \(name): \(state) while emitting")
+          preconditionFailure("Bug in \(kind.name): \(state) while emitting")
         }
       }
       guard keepGoing else { return }
@@ -169,15 +170,22 @@ where Elements.Element == Downstream.Input {
 }
 
 extension SequenceSubscription: CombineReflectable {
-  /// Shows the sequence, as Combine's sequence subscription; nil once it is
-  /// over or while a thread is delivering.
+  /// Shows the sequence, as Combine's sequence subscription, and a
+  /// `Record`'s completion; an empty array in place of the sequence once it
+  /// is over or while a thread is delivering (Combine's is empty once over).
   @usableFromInline
   var customMirror: Mirror {
     let sequence = state.withLock { state -> Any? in
       guard case let .idle(_, elements, _) = state else { return nil }
       return (elements as? any SequenceCarrying)?.carriedSequence
     }
-    return Mirror(self, children: ["sequence": sequence as Any])
+    let shown = sequence ?? [Downstream.Input]()
+    switch kind {
+    case .sequence:
+      return Mirror(self, children: ["sequence": shown])
+    case .record:
+      return Mirror(self, children: ["sequence": shown, "completion": completion])
+    }
   }
 }
 
@@ -191,7 +199,7 @@ extension SequenceSubscription {
     _ downstream: Downstream,
     sequence: Base,
     completion: Subscribers.Completion<Downstream.Failure>,
-    name: StaticString
+    kind: SequenceSubscriptionKind
   ) where Elements == DescribedIterator<Base> {
     var elements = DescribedIterator(sequence)
     if let first = elements.next() {
@@ -201,12 +209,36 @@ extension SequenceSubscription {
           elements: elements,
           first: first,
           completion: completion,
-          name: name
+          kind: kind
         )
       )
     } else {
       downstream.receive(subscription: Subscriptions.empty)
       downstream.receive(completion: completion)
+    }
+  }
+}
+
+/// The publisher a `SequenceSubscription` serves.
+@usableFromInline
+enum SequenceSubscriptionKind {
+  case sequence, record
+
+  /// The publisher's name, for trap messages.
+  @usableFromInline
+  var name: String {
+    switch self {
+    case .sequence: "Sequence"
+    case .record: "Record"
+    }
+  }
+
+  /// What the subscription describes itself as when it holds no sequence,
+  /// as Combine's.
+  var descriptionWithoutSequence: String {
+    switch self {
+    case .sequence: "Sequence"
+    case .record: "Cancelled Events"
     }
   }
 }

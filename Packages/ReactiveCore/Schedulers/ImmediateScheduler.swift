@@ -127,7 +127,8 @@ public struct ImmediateScheduler: Scheduler, Sendable {
   /// Performs the action once, at once, on the calling thread: there is no
   /// later on this scheduler, so it does not repeat.
   ///
-  /// - Returns: A cancellable with nothing left to cancel.
+  /// - Returns: A cancellable with nothing left to cancel: the empty
+  /// subscription, described as `Empty`, as in Combine.
   public func schedule(
     after date: SchedulerTimeType,
     interval: SchedulerTimeType.Stride,
@@ -136,6 +137,6 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     _ action: @escaping () -> Void
   ) -> any Cancellable {
     action()
-    return AnyCancellable {}
+    return Subscriptions.empty
   }
 }

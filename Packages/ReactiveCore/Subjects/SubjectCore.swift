@@ -291,8 +291,8 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     case over
   }
 
-  /// What `state`'s lock guards: the life cycle, and the demand while active
-  /// (zero and false once over).
+  /// What `state`'s lock guards: the life cycle, and the demand (frozen once
+  /// over: the mirror shows the last demand, as Combine's does).
   @usableFromInline
   struct Ledger {
     @usableFromInline
@@ -312,7 +312,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     /// Ends the subscription; returns what it held, to use and release after the lock.
     @inlinable
     mutating func end() -> State {
-      defer { self = Ledger(state: .over, demand: .none, owesLatest: false) }
+      defer { self = Ledger(state: .over, demand: demand, owesLatest: false) }
       return state
     }
   }
@@ -522,14 +522,15 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
 extension SubjectConduit: CombineReflectable {
   /// Shows the subject (as `parent` and `subject`), the downstream and its
-  /// demand, as Combine's subject subscriptions; nil and `.none` once over.
+  /// demand, as Combine's subject subscriptions; once over, nil and the last
+  /// demand.
   @usableFromInline
   var customMirror: Mirror {
     let (subject, downstream, demand) = state.withLock {
       ledger -> (AnyObject?, Downstream?, Subscribers.Demand) in
       switch ledger.state {
       case let .active(downstream, parent): (parent.subject, downstream, ledger.demand)
-      case .over: (nil, nil, .none)
+      case .over: (nil, nil, ledger.demand)
       }
     }
     return Mirror(

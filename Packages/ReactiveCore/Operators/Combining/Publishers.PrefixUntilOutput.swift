@@ -70,8 +70,10 @@ extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Oth
 /// Downstream demand goes to the upstream; the additional demand downstream
 /// returns for a value is returned from the upstream's `receive(_:)` when the
 /// value was delivered at once, and requested otherwise.
+///
+/// Like Combine's, it has no description or mirror of its own.
 private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput, TriggerFailure: Error>: Subscriber,
-  TriggeredOperatorInner, CustomStringConvertible
+  TriggeredOperatorInner
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -83,8 +85,6 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
   }
 
   let state: Lock<State>
-
-  var description: String { "PrefixUntilOutput" }
 
   init(_ downstream: Downstream) {
     state = Lock(State(outlet: CombiningOutlet(downstream)))
@@ -167,9 +167,4 @@ private struct PrefixUntilOutputTrigger<Downstream: Subscriber, Input, Failure: 
   func receive(completion: Subscribers.Completion<Failure>) {
     inner.receiveTrigger(completion: completion)
   }
-}
-
-extension PrefixUntilOutputInner: CombineReflectable {
-  /// Shows no children.
-  var customMirror: Mirror { Mirror(childless: self) }
 }

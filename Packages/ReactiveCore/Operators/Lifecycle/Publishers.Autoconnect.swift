@@ -121,7 +121,10 @@ extension Publishers.Autoconnect {
   }
 
   /// The upstream subscription, with a cancel that the parent counts once.
-  private final class CountedSubscription: Subscription, CombineReflectable {
+  /// Described as that subscription, with no mirror of its own, as Combine's.
+  private final class CountedSubscription: Subscription, CustomStringConvertible,
+    CustomPlaygroundDisplayConvertible
+  {
     private struct Links {
       let subscription: any Subscription
       let parent: Publishers.Autoconnect<Upstream>
@@ -136,8 +139,7 @@ extension Publishers.Autoconnect {
     /// The identity of the upstream subscription it stands for, as in Combine.
     let combineIdentifier: CombineIdentifier
 
-    /// Described as the upstream subscription it stands for; no children.
-    var customMirror: Mirror { Mirror(childless: self) }
+    var playgroundDescription: Any { description }
 
     init(_ subscription: any Subscription, parent: Publishers.Autoconnect<Upstream>) {
       links = Lock(Links(subscription: subscription, parent: parent))

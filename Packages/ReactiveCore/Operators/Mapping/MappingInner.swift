@@ -241,8 +241,9 @@ extension MappingInner: CombineReflectable {
       }
     }
     // The running state, by its label in the payload: the result of a tryScan,
-    // the previous element of removeDuplicates.
-    func running(_ label: String) -> Any { payload.flatMap { Mirror(reflecting: $0).descendant(label) } as Any }
+    // the previous element of removeDuplicates (shown as the field is, as in
+    // Combine: `0`, `nil`); nil once released.
+    func running(_ label: String) -> Any { mirrorChild(payload.flatMap { Mirror(reflecting: $0).descendant(label) }) }
     switch name.description {
     case "TryMap": return Mirror(childless: self)
     case "TryScan":

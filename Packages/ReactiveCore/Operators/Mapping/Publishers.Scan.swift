@@ -260,6 +260,6 @@ extension Publishers.Scan.Inner: CombineReflectable {
       case .terminal: (nil, nil)
       }
     }
-    return Mirror(self, children: ["downstream": shown.0 as Any, "result": shown.1 as Any])
+    return Mirror(self, children: ["downstream": shown.0 as Any, "result": mirrorChild(shown.1)])
   }
 }

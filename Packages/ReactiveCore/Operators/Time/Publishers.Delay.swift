@@ -83,8 +83,7 @@ extension Publishers {
           subscriber,
           scheduler: scheduler,
           options: options,
-          rule: .after(interval, tolerance: tolerance),
-          description: "Delay"
+          rule: .after(interval, tolerance: tolerance)
         )
       )
     }

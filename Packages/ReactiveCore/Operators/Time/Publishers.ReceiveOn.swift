@@ -55,7 +55,13 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        SchedulingInner(subscriber, scheduler: scheduler, options: options, rule: .soon, description: "ReceiveOn")
+        DescribedSchedulingInner(
+          subscriber,
+          scheduler: scheduler,
+          options: options,
+          rule: .soon,
+          description: "ReceiveOn"
+        )
       )
     }
   }

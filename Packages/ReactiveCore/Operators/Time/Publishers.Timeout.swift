@@ -82,7 +82,7 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        SchedulingInner(
+        DescribedSchedulingInner(
           subscriber,
           scheduler: scheduler,
           options: options,

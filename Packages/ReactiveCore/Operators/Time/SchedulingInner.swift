@@ -26,9 +26,11 @@ enum SchedulingRule<Context: Scheduler, Failure: Error> {
 ///   completion (or the timeout), only its queued events remain to deliver;
 /// - `terminal`: the completion was delivered, or the downstream cancelled;
 ///   holds nothing.
-final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible
-{
+///
+/// As Combine's `delay`, it has no description or mirror of its own;
+/// `DescribedSchedulingInner` adds those of `receive(on:)` and `timeout`
+/// (and nothing else: the events and requests are `final` here).
+class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
@@ -83,25 +85,22 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
   private let rule: SchedulingRule<Context, Failure>
-  let description: String
 
   init(
     _ downstream: Downstream,
     scheduler: Context,
     options: Context.SchedulerOptions?,
-    rule: SchedulingRule<Context, Failure>,
-    description: String
+    rule: SchedulingRule<Context, Failure>
   ) {
     state = Lock(.awaitingSubscription(downstream))
     self.scheduler = scheduler
     self.options = options
     self.rule = rule
-    self.description = description
   }
 
   // MARK: Upstream side
 
-  func receive(subscription: any Subscription) {
+  final func receive(subscription: any Subscription) {
     guard let downstream = state.activate(subscription, { Active(downstream: $0, upstream: subscription) }) else {
       return
     }
@@ -109,7 +108,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     downstream.receive(subscription: self)
   }
 
-  func receive(_ input: Input) -> Subscribers.Demand {
+  final func receive(_ input: Input) -> Subscribers.Demand {
     let accepted = state.withLock { state in
       state.updateActive { active -> Bool in
         guard active.upstream != nil else { return false }  // after the timeout: ignored
@@ -123,7 +122,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     return .none
   }
 
-  func receive(completion: Subscribers.Completion<Failure>) {
+  final func receive(completion: Subscribers.Completion<Failure>) {
     let ended = state.withLock { state -> (accepted: Bool, timer: (any Cancellable)?) in
       state.updateActive { active -> (accepted: Bool, timer: (any Cancellable)?) in
         guard active.upstream != nil else { return (false, nil) }  // after the timeout: ignored
@@ -141,7 +140,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
 
   // MARK: Downstream side
 
-  func request(_ demand: Subscribers.Demand) {
+  final func request(_ demand: Subscribers.Demand) {
     // Passed on as is, `.none` included, as Combine does: the upstream decides.
     let reachesCompleted = isTimeout
     let (upstream, isFirst) = state.withLock { state -> ((any Subscription)?, Bool) in
@@ -156,7 +155,7 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
     upstream?.request(demand)
   }
 
-  func cancel() {
+  final func cancel() {
     guard let active = state.terminate() else { return }
     active.timer?.cancel()
     (active.upstream ?? (isTimeout ? active.completedUpstream : nil))?.cancel()
@@ -253,7 +252,24 @@ final class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 }
 
-extension SchedulingInner: CombineReflectable {
-  /// Shows no children, as Combine's `receive(on:)` and `timeout`.
+/// The subscription of `receive(on:)` and `timeout`: `SchedulingInner`
+/// described by Combine's name for the operator, with no children, as
+/// Combine's.
+final class DescribedSchedulingInner<Downstream: Subscriber, Context: Scheduler>:
+  SchedulingInner<Downstream, Context>, CombineReflectable
+{
+  let description: String
+
+  init(
+    _ downstream: Downstream,
+    scheduler: Context,
+    options: Context.SchedulerOptions?,
+    rule: SchedulingRule<Context, Failure>,
+    description: String
+  ) {
+    self.description = description
+    super.init(downstream, scheduler: scheduler, options: options, rule: rule)
+  }
+
   var customMirror: Mirror { Mirror(childless: self) }
 }
