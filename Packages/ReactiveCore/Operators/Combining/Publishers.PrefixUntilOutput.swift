@@ -73,7 +73,7 @@ extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Oth
 ///
 /// Like Combine's, it has no description or mirror of its own.
 private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput, TriggerFailure: Error>: Subscriber,
-  TriggeredOperatorInner
+  TriggeredOperatorInner, LibrarySubscriber
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure

@@ -30,7 +30,7 @@ enum SchedulingRule<Context: Scheduler, Failure: Error> {
 /// As Combine's `delay`, it has no description or mirror of its own;
 /// `DescribedSchedulingInner` adds those of `receive(on:)` and `timeout`
 /// (and nothing else: the events and requests are `final` here).
-class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
+class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription, LibrarySubscriber {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
