@@ -39,7 +39,10 @@ final class Recorder<Input, Failure: Error>: Subscriber, CustomStringConvertible
   var description: String { "Recorder" }
 
   func receive(subscription: any Subscription) {
-    log.append("S.receive(subscription: \(describe(subscription)))")
+    // As for subscribers (ScriptedPublisher): a subscription without a
+    // description would show its private type name, which is each library's own.
+    let label = (subscription as? any CustomStringConvertible).map(describe) ?? "no description"
+    log.append("S.receive(subscription: \(label))")
     guard self.subscription == nil else {
       // A second subscription: cancelled, as the contract asks.
       subscription.cancel()

@@ -243,46 +243,10 @@ private let behaviourDifferences: [ExpectedDifference] = [
   ),
 ]
 
-/// The entries that describe behaviour; `expectedDifferences` adds the one
-/// about descriptions, which sets its lines aside and then defers to these.
-let expectedDifferences: [ExpectedDifference] = behaviourDifferences + [namedSubscriptions]
-
-/// Combine's Delay and PrefixUntilOutput subscriptions have no description;
-/// ReactiveCore's name their operator.
-private let namedSubscriptions = ExpectedDifference(
-  title: "ReactiveCore names the subscriptions of delay and prefix(untilOutputFrom:)",
-  right: .openCombine,
-  reason: """
-    Deliberate (Docs/ReactiveCore.md, "Descriptions and reflection" and "Deliberate differences from \
-    Combine"): Combine's Delay and PrefixUntilOutput subscriptions are not CustomStringConvertible \
-    (OpenCombine's DelayTests and PrefixUntilOutputTests, run against Combine, check that they have no \
-    description), so they show their private type names; ReactiveCore's are described as "Delay" and \
-    "PrefixUntilOutput". Set aside: those description lines; the rest of the trace must agree as is, \
-    or be explained by one of the behaviour entries.
-    """,
-  explains: { traces in
-    let named = [
-      ("delay", "Delay", "Publishers.Delay<"),
-      ("prefix(untilOutputFrom)", "PrefixUntilOutput", "Publishers.PrefixUntilOutput<"),
-    ]
-    guard let (_, name, typeName) = named.first(where: { traces.name.hasPrefix($0.0) }) else { return false }
-    let reactiveCore = traces.reactiveCore.map {
-      $0 == "A1.subscribe(\(name))" ? "A1.subscribe(no description)" : $0
-    }
-    let openCombine = traces.openCombine.map {
-      $0.hasPrefix("S.receive(subscription: \(typeName)") ? "S.receive(subscription: \(name))" : $0
-    }
-    if reactiveCore == openCombine { return true }
-    let rest = Traces(
-      name: traces.name,
-      reactiveCore: reactiveCore,
-      openCombine: openCombine,
-      reactiveCoreTrap: traces.reactiveCoreTrap,
-      openCombineTrap: traces.openCombineTrap
-    )
-    return behaviourDifferences.contains { $0.explains(rest) }
-  }
-)
+/// Every expected difference. (The one about the descriptions of `delay`
+/// and `prefix(untilOutputFrom:)` is gone: neither library describes those
+/// subscriptions now, as Combine does not.)
+let expectedDifferences: [ExpectedDifference] = behaviourDifferences
 
 /// The trace with every demand returned to upstream A after A1.cancel read
 /// as `max(0)`.
