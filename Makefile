@@ -134,7 +134,10 @@ format:
 # not in Swift 6.3.1's swift-testing yet.)
 RELIABILITY_TAG := @Suite\(.*\.tags\([^)]*\.reliability\b.*\) *(struct|final class|enum|actor) +[A-Za-z0-9_]+
 RELIABILITY_SUITES := $(shell grep -rhoE '$(RELIABILITY_TAG)' Tests | sed -E 's/.* //' | sort -u | paste -sd'|' -)
-TSAN_TEST := $(SWIFT) test --skip-build --sanitize=thread --disable-xctest --no-parallel --scratch-path .build-tsan
+# Scripts/tsan-suppressions.txt: known false positives of the Swift runtime
+# only, each matched on the top frame (the file says which and why).
+TSAN_TEST := TSAN_OPTIONS="suppressions=$(CURDIR)/Scripts/tsan-suppressions.txt $$TSAN_OPTIONS" \
+  $(SWIFT) test --skip-build --sanitize=thread --disable-xctest --no-parallel --scratch-path .build-tsan
 
 ## make reliability-suites: the suites `make check` runs in the heavy mode.
 reliability-suites:
