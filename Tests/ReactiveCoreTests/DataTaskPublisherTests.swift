@@ -149,6 +149,26 @@ import FoundationNetworking
   }
 }
 
+extension DataTaskPublisherTests {
+  @Test func itsMirrorShowsTheDemandRequestedAsCombines() throws {
+    let session = LoggingSession(configuration: .ephemeral)
+    let probe = LifetimeProbe<(data: Data, response: URLResponse), URLError>(demand: .none)
+    session.dataTaskPublisher(for: URL(string: "http://example.com")!).subscribe(probe)
+    let subscription = try #require(probe.subscription)
+    #expect(demand(of: subscription) == "max(0)")
+    subscription.request(.max(2))
+    subscription.request(.max(1))
+    #expect(demand(of: subscription) == "max(3)")
+    subscription.cancel()
+    #expect(demand(of: subscription) == "max(0)")
+  }
+
+  private func demand(of subscription: any Subscription) -> String? {
+    let mirror = (subscription as? any CustomReflectable)?.customMirror
+    return mirror?.children.first { $0.label == "demand" }.map { "\($0.value)" }
+  }
+}
+
 /// A data task that only logs what it is asked.
 private final class LoggingTask: URLSessionDataTask, @unchecked Sendable {
   // @unchecked Sendable: the log is behind its lock.

@@ -641,7 +641,9 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
 
     let url = try #require(URL(string: "http://127.0.0.1:9/never-requested"))
     let dataTask = subscription(of: URLSession.shared.dataTaskPublisher(for: url))
-    #expect(Shown(of: dataTask) == Shown("DataTaskPublisher", ["task", "downstream", "parent"]))
+    #expect(Shown(of: dataTask) == Shown("DataTaskPublisher", ["task", "downstream", "parent", "demand"]))
+    // The demand requested so far, none yet, as Combine's.
+    #expect(child("demand", of: dataTask).map { "\($0)" } == "max(0)")
     dataTask?.cancel()
   }
 

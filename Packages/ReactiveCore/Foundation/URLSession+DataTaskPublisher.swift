@@ -76,8 +76,9 @@ private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, 
 where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
   private enum State {
     case awaitingDemand(Downstream, URLSession.DataTaskPublisher)
-    case starting(Downstream)
-    case running(Downstream, URLSessionDataTask)
+    // `demand`: what the downstream requested, shown by the mirror as Combine's.
+    case starting(Downstream, demand: Subscribers.Demand)
+    case running(Downstream, URLSessionDataTask, demand: Subscribers.Demand)
     case over
   }
 
@@ -94,12 +95,16 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
     let (parent, running) = state.withLock { state -> (URLSession.DataTaskPublisher?, URLSessionDataTask?) in
       switch state {
       case let .awaitingDemand(downstream, parent):
-        state = .starting(downstream)
+        state = .starting(downstream, demand: demand)
         return (parent, nil)
-      case let .running(_, task):
+      case let .running(downstream, task, requested):
+        state = .running(downstream, task, demand: requested + demand)
         return (nil, task)
-      case .starting, .over:
+      case let .starting(downstream, requested):
+        state = .starting(downstream, demand: requested + demand)
         return (nil, nil)  // one value at most: the first demand is all it needs
+      case .over:
+        return (nil, nil)
       }
     }
     // As Combine, each later request resumes the running task again (which
@@ -112,8 +117,8 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
     let task = parent.session.dataTask(with: parent.request) { handler.value($0, $1, $2) }
     let isCancelled = state.withLock { state -> Bool in
       switch state {
-      case let .starting(downstream):
-        state = .running(downstream, task)
+      case let .starting(downstream, demand):
+        state = .running(downstream, task, demand: demand)
         return false
       case .over:
         return true
@@ -133,7 +138,7 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
       defer { state = .over }
       return state
     }
-    guard case let .running(downstream, _) = previous else { return }  // cancelled: nothing to say
+    guard case let .running(downstream, _, _) = previous else { return }  // cancelled: nothing to say
     switch dataTaskResult(data: data, response: response, error: error) {
     case let .success(output):
       _ = downstream.receive(output)
@@ -148,7 +153,7 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
       defer { state = .over }
       return state
     }
-    if case let .running(_, task) = previous { task.cancel() }
+    if case let .running(_, task, _) = previous { task.cancel() }
     // The downstream is released here, after the lock.
   }
 }
@@ -157,16 +162,19 @@ extension DataTaskSubscription: CombineReflectable {
   /// Shows the task (once started), the downstream and the publisher (until
   /// the first demand), as Combine's; all nil once over.
   var customMirror: Mirror {
-    let (task, downstream, parent) = state.withLock {
-      state -> (URLSessionDataTask?, Downstream?, URLSession.DataTaskPublisher?) in
+    let (task, downstream, parent, demand) = state.withLock {
+      state -> (URLSessionDataTask?, Downstream?, URLSession.DataTaskPublisher?, Subscribers.Demand) in
       switch state {
-      case let .awaitingDemand(downstream, parent): (nil, downstream, parent)
-      case let .starting(downstream): (nil, downstream, nil)
-      case let .running(downstream, task): (task, downstream, nil)
-      case .over: (nil, nil, nil)
+      case let .awaitingDemand(downstream, parent): (nil, downstream, parent, .none)
+      case let .starting(downstream, demand): (nil, downstream, nil, demand)
+      case let .running(downstream, task, demand): (task, downstream, nil, demand)
+      case .over: (nil, nil, nil, .none)
       }
     }
-    return Mirror(self, children: ["task": task as Any, "downstream": downstream as Any, "parent": parent as Any])
+    return Mirror(
+      self,
+      children: ["task": task as Any, "downstream": downstream as Any, "parent": parent as Any, "demand": demand]
+    )
   }
 }
 
