@@ -136,6 +136,19 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3), .failure(TestError(code: 1))])
   }
 
+  @Test func aCancelBeforeTheSubscriptionCancelsTheSubscriptionWhenItComes() throws {
+    // Deliberate (Docs/ReactiveCore.md): Combine's buffer forgets such a
+    // cancel and asks the subscription that comes for its demand.
+    let upstream = HeldSubscriber<Int>()
+    let recorder = upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest).record()
+    let subscriber = try #require(upstream.subscriber)
+    try #require(subscriber as? any Subscription).cancel()
+    let probe = SubscriptionProbe()
+    subscriber.receive(subscription: probe)
+    #expect(probe.calls == [.cancel])
+    #expect(recorder.events == [])
+  }
+
   @Test func cancelReachesTheUpstreamAlsoFromInsideReceive() {
     let upstream = TimeUpstream()
     let recorder = upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).record { _, recorder in

@@ -51,6 +51,20 @@ import TraitsTesting
     )
   }
 
+  @Test func aCancelBeforeTheSubscriptionCancelsTheSubscriptionWhenItComes() throws {
+    // As Combine's (OpenCombine's PrefixWhileTests, run against Combine): the
+    // operator's subscriber is its subscription too; cancelled before its
+    // upstream subscribed, it cancels the subscription that comes.
+    let upstream = HeldSubscriber<Int>()
+    let recorder = upstream.prefix(while: { _ in true }).record()
+    let subscriber = try #require(upstream.subscriber)
+    try #require(subscriber as? any Subscription).cancel()
+    let probe = SubscriptionProbe()
+    subscriber.receive(subscription: probe)
+    #expect(probe.calls == [.cancel])
+    #expect(recorder.events == [])
+  }
+
   @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
     let upstream = TestPublisher<Int, TestError>()
     let recorder = upstream.prefix { _ in true }.record()

@@ -139,3 +139,15 @@ struct LoggingCollection: RangeReplaceableCollection {
     elements.replaceSubrange(subrange, with: newElements)
   }
 }
+
+/// An upstream that keeps its subscriber without subscribing it, so that a
+/// test decides when (and whether) the subscription comes.
+final class HeldSubscriber<Output>: Publisher {
+  typealias Failure = Never
+
+  private(set) var subscriber: (any Subscriber)?
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    self.subscriber = subscriber
+  }
+}

@@ -205,7 +205,13 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
         case .deliveringLast:
           state = .terminal  // the upstream is already cancelled; the finish will not follow
           return .none
-        case .awaitingSubscription, .terminal:
+        case .awaitingSubscription:
+          // The cancel holds: the subscription, when it comes, is cancelled
+          // (as Combine's prefix(while:) does); downstream and body are
+          // released after the lock.
+          state = .terminal
+          return .none
+        case .terminal:
           return .none
         }
       },
