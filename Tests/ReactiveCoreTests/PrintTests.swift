@@ -32,6 +32,28 @@ import TraitsTesting
     )
   }
 
+  @Test func writesEachLineToItsStreamAsCombineDoes() {
+    // Combine prints each line with print(_:to:): an empty write, the line,
+    // then the newline (OpenCombine's PrintTests, run against Combine).
+    let writes = WriteLog()
+    _ = Just(1).print("p", to: writes).sink { _ in }
+    #expect(
+      Array(writes.entries.prefix(6)) == [
+        "", "p: receive subscription: (Just)", "\n", "", "p: request unlimited", "\n",
+      ]
+    )
+  }
+
+  /// A stream that keeps each write apart.
+  private final class WriteLog: TextOutputStream, @unchecked Sendable {
+    // @unchecked Sendable: written by one test thread at a time.
+    var entries: [String] = []
+
+    func write(_ string: String) {
+      entries.append(string)
+    }
+  }
+
   @Test func printsNoPrefixSeparatorWhenThePrefixIsEmpty() {
     let output = SharedText()
     let upstream = TestPublisher<Int, TestError>()

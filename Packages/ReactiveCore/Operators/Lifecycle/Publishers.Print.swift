@@ -178,6 +178,9 @@ extension Publishers.Print {
       while var current = batch {
         for line in current.lines {
           if var stream = current.stream {
+            // The writes of Combine's `print(_:to:)`: a stream that logs
+            // them sees "", the line, then "\n".
+            stream.write("")
             stream.write(line)
             stream.write("\n")
             current.stream = stream
