@@ -139,14 +139,11 @@ import TraitsTesting
   @Test func aCancelBeforeTheSubscriptionCancelsTheSubscriptionWhenItComes() throws {
     // Deliberate (Docs/ReactiveCore.md): Combine's buffer forgets such a
     // cancel and asks the subscription that comes for its demand.
-    let upstream = HeldSubscriber<Int>()
-    let recorder = upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest).record()
-    let subscriber = try #require(upstream.subscriber)
-    try #require(subscriber as? any Subscription).cancel()
-    let probe = SubscriptionProbe()
-    subscriber.receive(subscription: probe)
-    #expect(probe.calls == [.cancel])
-    #expect(recorder.events == [])
+    let (calls, events) = try callsOnASubscriptionAfterAnEarlyCancel { upstream in
+      upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest)
+    }
+    #expect(calls == [.cancel])
+    #expect(events == [])
   }
 
   @Test func cancelReachesTheUpstreamAlsoFromInsideReceive() {

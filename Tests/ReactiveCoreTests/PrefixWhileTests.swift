@@ -55,14 +55,10 @@ import TraitsTesting
     // As Combine's (OpenCombine's PrefixWhileTests, run against Combine): the
     // operator's subscriber is its subscription too; cancelled before its
     // upstream subscribed, it cancels the subscription that comes.
-    let upstream = HeldSubscriber<Int>()
-    let recorder = upstream.prefix(while: { _ in true }).record()
-    let subscriber = try #require(upstream.subscriber)
-    try #require(subscriber as? any Subscription).cancel()
-    let probe = SubscriptionProbe()
-    subscriber.receive(subscription: probe)
-    #expect(probe.calls == [.cancel])
-    #expect(recorder.events == [])
+    let (calls, events) = try callsOnASubscriptionAfterAnEarlyCancel { upstream in upstream.prefix(while: { _ in true })
+    }
+    #expect(calls == [.cancel])
+    #expect(events == [])
   }
 
   @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {

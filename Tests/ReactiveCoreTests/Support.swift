@@ -2,6 +2,7 @@
 // lives in Tests/TestSupport; re-exported here for every file of this target.
 import ReactiveCore
 @_exported import TestSupport
+import Testing
 import TraitsTesting
 
 /// A publisher that takes its subscriber at once but gives it a
@@ -150,4 +151,20 @@ final class HeldSubscriber<Output>: Publisher {
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     self.subscriber = subscriber
   }
+}
+
+/// Subscribes through `make` to an upstream that has not subscribed yet,
+/// cancels the operator's subscriber (its subscription too) first, then
+/// gives it a subscription: what the operator does with that subscription
+/// (its calls), and what its own subscriber received.
+func callsOnASubscriptionAfterAnEarlyCancel<P: Publisher>(
+  _ make: (HeldSubscriber<Int>) -> P
+) throws -> (calls: [SubscriptionProbe.Call], events: [RecordingSubscriber<P.Output, P.Failure>.Event]) {
+  let upstream = HeldSubscriber<Int>()
+  let recorder = make(upstream).record()
+  let subscriber = try #require(upstream.subscriber)
+  try #require(subscriber as? any Subscription).cancel()
+  let probe = SubscriptionProbe()
+  subscriber.receive(subscription: probe)
+  return (probe.calls, recorder.events)
 }
