@@ -326,6 +326,31 @@ import TraitsTesting
     #expect(first.subscription.calls == [.request(.max(1))])
     #expect(second.subscription.calls == [.request(.max(1))])
   }
+
+  @Test func finishesWhenItsUpstreamFinishesBeforeItsSubscriptionAsCombineDoes() {
+    let upstream = LatePublisher<Int, Never>("upstream", log: EventLog())
+    let recorder = upstream.flatMap { Just($0) }.record()
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .finished])
+    // The subscription that comes after the end is cancelled.
+    upstream.giveSubscription()
+    #expect(upstream.subscription.calls == [.cancel])
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
+  @Test func maxPublishersNoneRequestsNothingFromItsUpstream() {
+    // Combine requests `.max(0)`, on which its own `Just` traps.
+    let upstream = LatePublisher<Int, Never>("upstream", log: EventLog())
+    let recorder = upstream.flatMap(maxPublishers: .none) { Just($0) }.record()
+    upstream.giveSubscription()
+    #expect(upstream.subscription.calls == [])
+    #expect(recorder.events == [.subscription])
+    // A value sent anyway is flattened: `maxPublishers` limits what is asked.
+    #expect(upstream.send(1) == .none)
+    #expect(recorder.events == [.subscription, .value(1)])
+    let overJust = Just(1).flatMap(maxPublishers: .none) { Just($0) }.record()
+    #expect(overJust.events == [.subscription])
+  }
 }
 
 @Suite struct FlatMapFailureAdaptingTests {

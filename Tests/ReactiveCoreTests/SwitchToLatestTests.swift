@@ -261,6 +261,17 @@ import TraitsTesting
     #expect(recorder.events == [.subscription])
   }
 
+  @Test func finishesWhenItsUpstreamFinishesBeforeItsSubscriptionAsCombineDoes() {
+    let upstream = LatePublisher<Just<Int>, Never>("upstream", log: EventLog())
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .finished])
+    // The subscription that comes after the end is cancelled.
+    upstream.giveSubscription()
+    #expect(upstream.subscription.calls == [.cancel])
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
   @Test func anInnerCompletionBeforeItsSubscriptionTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Just(CompletionFirst()).switchToLatest().record()

@@ -379,11 +379,12 @@ extension UpstreamLink {
     }
   }
 
-  /// Finished, if it was subscribed; whether it was. Moved out, as `phase()`.
+  /// Finished, if it was awaiting its subscription or subscribed; whether
+  /// it was. Moved out, as `phase()`.
   @inlinable
-  mutating func finishIfSubscribed() -> Bool {
+  mutating func finishUnlessOver() -> Bool {
     switch consume self {
-    case .subscribed:
+    case .awaiting, .subscribed:
       self = .finished
       return true
     case let other:

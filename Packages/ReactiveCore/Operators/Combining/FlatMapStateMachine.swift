@@ -142,9 +142,12 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     return nextIndex
   }
 
+  /// The upstream finished: the result finishes once no child is left. A
+  /// completion that comes before the upstream's subscription counts too,
+  /// as in Combine (the downstream already has its subscription).
   @inlinable
   package mutating func upstreamFinished() -> Action {
-    guard state.finishIfSubscribed() else { return .none }
+    guard state.finishUnlessOver() else { return .none }
     return finishIfDone()
   }
 
@@ -155,7 +158,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     if let index {
       _ = children.remove(at: index)
     } else {
-      _ = state.finishIfSubscribed()
+      _ = state.finishUnlessOver()
     }
     let (drain, dropped) = outlet.fail(error)
     return .end(cancelling: end(), drain: drain, released: Released(transform: takeTransform(), values: dropped))

@@ -116,9 +116,14 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     return .switchTo(generation: generation, cancelling: child.subscription)
   }
 
+  /// The upstream finished: the result finishes once the current child
+  /// does. A completion that comes before the upstream's subscription counts
+  /// too, as in Combine (the downstream already has its subscription).
   package mutating func upstreamFinished() -> Action {
-    guard case .subscribed = state else { return .none }
-    state = .finished
+    switch state {
+    case .awaitingSubscription, .subscribed: state = .finished
+    case .finished, .ended: return .none
+    }
     guard case .none = child else { return .none }
     return outlet.finish() ? .drain : .none
   }
