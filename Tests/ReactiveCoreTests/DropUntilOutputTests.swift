@@ -97,6 +97,19 @@ import TraitsTesting
     #expect(other.cancellations == 1)
   }
 
+  @Test func passesACompletionBeforeTheUpstreamSubscriptionAsCombineDoes() {
+    let upstream = LatePublisher<Int, TestError>("upstream", log: EventLog())
+    let other = TestPublisher<Int, TestError>()
+    let recorder = upstream.drop(untilOutputFrom: other).record()
+
+    upstream.send(completion: .failure(TestError(code: 6)))
+    #expect(recorder.events == [.subscription, .failure(TestError(code: 6))])
+    #expect(other.cancellations == 1)
+    // The subscription that comes after the end is cancelled.
+    upstream.giveSubscription()
+    #expect(upstream.subscription.calls == [.cancel])
+  }
+
   @Test func cancelReachesBothPublishers() {
     let upstream = TestPublisher<Int, Never>()
     let other = TestPublisher<Int, Never>()

@@ -39,6 +39,21 @@ import TraitsTesting
     #expect(trigger.cancellations == 0)
   }
 
+  @Test func aCompletionBeforeTheUpstreamSubscriptionCancelsTheTriggerAndFinishes() {
+    // Combine cancels the trigger too, but sends the subscriber nothing.
+    let upstream = LatePublisher<Int, Never>("upstream", log: EventLog())
+    let trigger = TestPublisher<Int, Never>()
+    let recorder = upstream.prefix(untilOutputFrom: trigger).record()
+
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .finished])
+    #expect(trigger.cancellations == 1)
+    // The subscription that comes after the end is cancelled.
+    upstream.giveSubscription()
+    #expect(upstream.subscription.calls == [.cancel])
+    #expect(recorder.events == [.subscription, .finished])
+  }
+
   @Test func republishesValuesUntilTheOtherPublisherEmits() {
     let upstream = TestPublisher<Int, TestError>()
     let other = TestPublisher<String, Never>()

@@ -63,7 +63,8 @@ extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Oth
 ///   waits only while another thread delivers);
 /// - `upstream`: `awaiting` → `subscribed` → `finished`/`ended`; downstream
 ///   receives its subscription when the upstream's arrives (or, if the
-///   trigger fires first, just before its completion);
+///   trigger fires or the upstream completes first, just before its
+///   completion);
 /// - `trigger`: the other publisher, `awaiting` → `subscribed` → `ended`
 ///   (its value ends the result; its completion only releases it).
 ///
@@ -117,8 +118,17 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
     return drain ? state.drain { $1 } : .none
   }
 
+  /// The upstream's completion ends the result and cancels the trigger. One
+  /// that comes before the upstream's subscription does too, as in Combine;
+  /// downstream then receives its subscription just before the completion
+  /// (Combine sends it neither).
   func receive(completion: Subscribers.Completion<Failure>) {
-    upstreamCompleted(completion)
+    let (after, early) = state.withLock { state -> (CombiningAftermath, Downstream?) in
+      let early: Downstream? = if case .awaiting = state.upstream { state.outlet.downstream } else { nil }
+      return (state.upstreamCompleted(completion), early)
+    }
+    early?.receive(subscription: self)
+    act(after)
   }
 
   // MARK: Trigger

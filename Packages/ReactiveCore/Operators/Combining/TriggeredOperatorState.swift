@@ -18,10 +18,14 @@ extension TriggeredOperatorState {
   }
 
   /// The upstream completed: the completion goes downstream after any waiting
-  /// values (a failure drops them), and the trigger is cancelled.
+  /// values (a failure drops them), and the trigger is cancelled. A
+  /// completion that comes before the upstream's subscription counts too, as
+  /// in Combine.
   mutating func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) -> CombiningAftermath {
-    guard case .subscribed = upstream else { return .none }
-    upstream = .finished
+    switch upstream {
+    case .awaiting, .subscribed: upstream = .finished
+    case .finished, .ended: return .none
+    }
     return complete(completion)
   }
 
