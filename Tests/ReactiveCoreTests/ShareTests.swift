@@ -29,6 +29,18 @@ import TraitsTesting
     #expect(late.events == [.subscription, .finished])
   }
 
+  @Test func ignoresACompletionBeforeItsUpstreamsSubscriptionAsCombineDoes() {
+    let upstream = LatePublisher<Int, Never>("upstream", log: EventLog())
+    let recorder = upstream.share().record()
+
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    upstream.giveSubscription()
+    #expect(upstream.subscription.calls == [.request(.unlimited)])
+    #expect(upstream.send(1) == .none)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
   @Test func dropsValuesForASubscriberWithoutDemand() {
     let upstream = TestPublisher<Int, Never>()
     let shared = upstream.share()

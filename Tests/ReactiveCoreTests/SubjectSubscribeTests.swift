@@ -47,6 +47,22 @@ import TraitsTesting
     _ = cancellable
   }
 
+  @Test func ignoresACompletionBeforeItsSubscriptionAsCombineDoes() {
+    let upstream = LatePublisher<Int, TestError>("upstream", log: EventLog())
+    let subject = SubjectSpy<Int, TestError>()
+    let cancellable = upstream.subscribe(subject)
+
+    upstream.send(completion: .failure(TestError(code: 1)))
+    #expect(subject.calls == [])
+    // The subscription that comes next is the subject's, as if nothing had happened.
+    upstream.giveSubscription()
+    #expect(upstream.send(1) == .none)
+    upstream.send(completion: .finished)
+
+    #expect(subject.calls == ["subscription Subject", "value 1", "finished"])
+    _ = cancellable
+  }
+
   @Test func passesTheSubjectsRequestsAndCancelToTheUpstream() throws {
     let upstream = ManualPublisher<Int, TestError>()
     let subject = SubjectSpy<Int, TestError>()

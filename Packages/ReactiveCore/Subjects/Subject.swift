@@ -99,8 +99,10 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
     return .none
   }
 
+  /// A completion before the subscription is ignored, as in Combine: the
+  /// subject is not completed by an upstream that has not subscribed it.
   func receive(completion: Subscribers.Completion<Failure>) {
-    state.withLock { $0.complete()?.subject }?.send(completion: completion)
+    state.withLock { $0.completeIfSubscribed()?.subject }?.send(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {

@@ -90,6 +90,15 @@ struct SubscriberLifecycle<Payload> {
     return payload.take()
   }
 
+  /// Ends the life cycle on a completion that comes while subscribed, as
+  /// ``complete()``; a completion before the subscription is ignored, and
+  /// the life cycle goes on (what a subject's subscriber does, as Combine's).
+  @inlinable
+  mutating func completeIfSubscribed() -> Payload? {
+    guard case .subscribed = phase else { return nil }
+    return complete()
+  }
+
   /// Ends the life cycle on cancellation; returns the subscription to cancel
   /// and the payload to release, both after the lock.
   @inlinable
