@@ -49,7 +49,7 @@ import Testing
     #expect(Stride(exactly: UInt64.max) == nil)
     #expect(Stride(.milliseconds(7)) == .milliseconds(7))
     #expect(Stride(.never).magnitude == .max)
-    #expect(Stride.nanoseconds(.max).timeInterval == .never)
+    #expect(Stride(.nanoseconds(.max)).magnitude == .max)
     #expect(Stride.seconds(Int.max).magnitude == .max)
     #expect(Stride.milliseconds(Int.min).magnitude == .min)
     #expect(Stride.seconds(1e30).magnitude == .max)
@@ -80,14 +80,20 @@ import Testing
     #expect(decoded == .nanoseconds(-25))
   }
 
-  @Test func strideGivesItsTimeIntervalInTheLargestExactUnit() {
+  @Test func strideGivesItsTimeIntervalInNanosecondsAsCombineDoes() {
+    // Matched by case, not by ==: `.seconds(2) == .nanoseconds(2_000_000_000)`.
+    func nanoseconds(_ interval: DispatchTimeInterval) -> Int? {
+      if case let .nanoseconds(count) = interval { return count }
+      return nil
+    }
+    #expect(nanoseconds(Stride.seconds(2).timeInterval) == 2_000_000_000)
+    #expect(nanoseconds(Stride.seconds(-3).timeInterval) == -3_000_000_000)
+    #expect(nanoseconds(Stride.milliseconds(1_500).timeInterval) == 1_500_000_000)
+    #expect(nanoseconds(Stride.microseconds(7).timeInterval) == 7_000)
+    #expect(nanoseconds(Stride.nanoseconds(1_000_001).timeInterval) == 1_000_001)
+    #expect(nanoseconds(Stride.nanoseconds(0).timeInterval) == 0)
+    #expect(nanoseconds(Stride.nanoseconds(.max).timeInterval) == .max)
     #expect(Stride.seconds(2).timeInterval == .seconds(2))
-    #expect(Stride.seconds(-3).timeInterval == .seconds(-3))
-    #expect(Stride.milliseconds(1_500).timeInterval == .milliseconds(1_500))
-    #expect(Stride.microseconds(7).timeInterval == .microseconds(7))
-    #expect(Stride.nanoseconds(1_000_001).timeInterval == .nanoseconds(1_000_001))
-    #expect(Stride.nanoseconds(0).timeInterval == .seconds(0))
-    #expect(Stride.nanoseconds(.max).timeInterval == .never)
     #expect(Stride(Stride.seconds(2).timeInterval) == .seconds(2))
   }
 

@@ -108,22 +108,11 @@ extension DispatchQueue: Scheduler {
       /// The length of this interval in nanoseconds (negative for an interval back in time).
       public var magnitude: Int
 
-      /// This interval as a `DispatchTimeInterval`, in the largest unit that
-      /// holds it exactly, as Combine gives it: two seconds is `.seconds(2)`,
-      /// 1.5 s is `.milliseconds(1500)`; `Int.max` nanoseconds is `.never`.
+      /// This interval as a `DispatchTimeInterval`: `.nanoseconds(magnitude)`,
+      /// whatever unit made it, as Combine gives it (two seconds is
+      /// `.nanoseconds(2_000_000_000)`, equal to `.seconds(2)`).
       public var timeInterval: DispatchTimeInterval {
-        switch magnitude {
-        case .max:
-          return .never
-        case let nanoseconds where nanoseconds % 1_000_000_000 == 0:
-          return .seconds(nanoseconds / 1_000_000_000)
-        case let nanoseconds where nanoseconds % 1_000_000 == 0:
-          return .milliseconds(nanoseconds / 1_000_000)
-        case let nanoseconds where nanoseconds % 1_000 == 0:
-          return .microseconds(nanoseconds / 1_000)
-        case let nanoseconds:
-          return .nanoseconds(nanoseconds)
-        }
+        .nanoseconds(magnitude)
       }
 
       // Codable as Combine writes it: a keyed container with the
