@@ -19,6 +19,19 @@ import Testing
     #expect(CombineIdentifier().description.hasPrefix("0x"))
   }
 
+  @Test func holdsOneUInt64AsCombinesDoes() {
+    let token = Token()
+    for identifier in [CombineIdentifier(), CombineIdentifier(token)] {
+      let children = Array(Mirror(reflecting: identifier).children)
+      #expect(children.count == 1)
+      #expect(children.first?.label == "rawValue")
+      #expect(children.first?.value is UInt64)
+    }
+    #expect(CombineIdentifier(token).description == "0x" + String(UInt(bitPattern: ObjectIdentifier(token)), radix: 16))
+    // A counted identifier never equals an object's.
+    #expect(CombineIdentifier() != CombineIdentifier(token))
+  }
+
   @Test func theEmptySubscriptionIgnoresRequestsAndCancellation() {
     let empty = Subscriptions.empty
     empty.request(.max(1))

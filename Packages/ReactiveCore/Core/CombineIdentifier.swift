@@ -12,15 +12,18 @@ import Synchronization
 public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
   private static let counter = Atomic<UInt64>(0)
 
-  // Identifiers made by `init()` and identifiers made from an object live in
-  // two disjoint spaces, so a counter value never collides with an address.
+  /// The one stored value, as in Combine (a debugger or `dump` shows a
+  /// single `rawValue: UInt64`). An identifier made from an object holds
+  /// its address; one made by `init()` holds a count with the top bit set,
+  /// a bit no user-space address has on the 64-bit platforms this runs on
+  /// (and which a 32-bit address cannot reach), so the two never collide.
   private let rawValue: UInt64
-  private let isObjectAddress: Bool
+
+  private static let countedBit: UInt64 = 1 << 63
 
   /// Creates a unique Combine identifier.
   public init() {
-    rawValue = Self.counter.add(1, ordering: .relaxed).newValue
-    isObjectAddress = false
+    rawValue = Self.countedBit | Self.counter.add(1, ordering: .relaxed).newValue
   }
 
   /// Creates a Combine identifier, using the bit pattern of the provided object.
@@ -28,7 +31,6 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// Two identifiers made from the same live object are equal.
   public init(_ obj: AnyObject) {
     rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj)))
-    isObjectAddress = true
   }
 
   public var description: String {
