@@ -70,6 +70,29 @@ struct AsyncPublisherTests {
     #expect(upstream.requests == [.max(1), .max(1), .max(1)])
   }
 
+  @Test("a value before the subscription is ignored: the waiting tasks go on waiting")
+  func valueBeforeTheSubscriptionIsIgnored() async throws {
+    // Combine ends every waiting next() with nil, then still requests from
+    // the subscription that comes: a sequence that goes on after its end.
+    let upstream = LatePublisher<Int, Never>("upstream", log: EventLog())
+    let iterator = SharedIterator(upstream.values.makeAsyncIterator())
+    let results = try await withThrowingTaskGroup(of: Int?.self) { group in
+      for _ in 0..<2 { group.addTask { await iterator.next() } }
+      try await Task.sleep(for: .milliseconds(10))  // both wait, before the subscription
+      #expect(upstream.send(42) == .none)
+      upstream.giveSubscription()
+      try await waitUntil {
+        upstream.subscription.requests.reduce(Subscribers.Demand.none, +) == .max(2)
+      }
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+      var results: [Int?] = []
+      for try await value in group { results.append(value) }
+      return results
+    }
+    #expect(results.sorted { ($0 ?? 0) < ($1 ?? 0) } == [1, 2])
+  }
+
   @Test("a completion received while nobody awaits ends the next call")
   func completionWhileNobodyAwaits() async {
     let subject = PassthroughSubject<Int, Never>()

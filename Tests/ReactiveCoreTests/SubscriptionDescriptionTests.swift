@@ -564,6 +564,15 @@ private final class SharedText: TextOutputStream, @unchecked Sendable {
     }
   }
 
+  @Test func mapByKeyPathShowsTheKeyPathItself() throws {
+    // How the key path prints is the standard library's: on Linux
+    // `\Int.<computed …>`, on Apple platforms its type.
+    let keyPath = \Int.description
+    let subscriber = try #require(sides { $0.map(keyPath) }.subscriber)
+    let child = Mirror(reflecting: subscriber).descendant("keyPath")
+    #expect(child as? KeyPath<Int, String> == keyPath)
+  }
+
   @Test func aFutureSubscriptionLetsGoOfItsFutureOnceTheResultIsSettled() {
     // Combine still shows the future while the value is delivered (and
     // after, when the value waited for demand); ReactiveCore lets go of it
