@@ -145,6 +145,21 @@ import TraitsTesting
     )
   }
 
+  @Test func aCancelBeforeTheSubscriptionRunsTheHookAndCancelsTheSubscriptionWhenItComes() throws {
+    // Combine's runs the hook too, then leaves that subscription running.
+    let log = Log()
+    let (calls, events) = try callsOnASubscriptionAfterAnEarlyCancel { upstream in
+      upstream.handleEvents(
+        receiveSubscription: { _ in log.entries.append("subscription") },
+        receiveCancel: { log.entries.append("cancel") },
+        receiveRequest: { log.entries.append("request \($0)") }
+      )
+    }
+    #expect(calls == [.cancel])
+    #expect(events == [])
+    #expect(log.entries == ["cancel"])
+  }
+
   @Test func ignoresAValueBeforeTheSubscription() {
     // Combine passes it to a subscriber that has no subscription yet.
     let recorder = EarlyEventPublisher<Int, TestError>(.value(1)).handleEvents().record()

@@ -63,8 +63,10 @@ where Downstream.Failure == any Error {
     state.withLock { $0.subscription }?.request(demand)
   }
 
+  /// A cancel before the upstream's subscription holds: that subscription is
+  /// cancelled when it comes.
   func cancel() {
-    if case let .subscribed(subscription, _, _) = state.withLock({ $0.endSubscribed() }) {
+    if case let .subscribed(subscription, _, _) = state.withLock({ $0.end() }) {
       subscription.cancel()
     }
   }

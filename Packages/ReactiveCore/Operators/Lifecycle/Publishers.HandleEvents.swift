@@ -220,15 +220,22 @@ extension Publishers.HandleEvents {
       subscription.request(demand)
     }
 
+    /// A cancel before the upstream's subscription holds: the hook sees it,
+    /// as in Combine, and the subscription that comes is cancelled.
     func cancel() {
       let taken = state.withLock { state -> State in
-        guard case .subscribed = state else { return .terminal }
         defer { state = .terminal }
         return state
       }
-      guard case let .subscribed(subscription, _, hooks) = taken else { return }
-      hooks.receiveCancel?()
-      subscription.cancel()
+      switch taken {
+      case let .subscribed(subscription, _, hooks):
+        hooks.receiveCancel?()
+        subscription.cancel()
+      case let .awaitingSubscription(_, hooks):
+        hooks.receiveCancel?()
+      case .terminal:
+        break
+      }
     }
   }
 }

@@ -149,7 +149,9 @@ extension Publishers.Multicast {
     }
 
     func cancel() {
-      if case let .subscribed(subscription, _, _) = state.withLock({ $0.endSubscribed() }) {
+      // A cancel before the subject's subscription holds: that subscription
+      // is cancelled when it comes.
+      if case let .subscribed(subscription, _, _) = state.withLock({ $0.end() }) {
         subscription.cancel()
       }
     }

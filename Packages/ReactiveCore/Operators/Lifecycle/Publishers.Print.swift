@@ -154,7 +154,9 @@ extension Publishers.Print {
 
     func cancel() {
       log("receive cancel")
-      if case let .subscribed(subscription, _, _) = state.withLock({ $0.link.endSubscribed() }) {
+      // A cancel before the upstream's subscription holds: that subscription
+      // is cancelled when it comes.
+      if case let .subscribed(subscription, _, _) = state.withLock({ $0.link.end() }) {
         subscription.cancel()
       }
     }

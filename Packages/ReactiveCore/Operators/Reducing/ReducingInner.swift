@@ -198,10 +198,12 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
         case let .accumulating(upstream, _, _, _), let .reducing(upstream, _, _):
           state = .terminal
           return .cancel(upstream)
-        case .awaitingDemand:
+        case .awaitingDemand, .awaitingSubscription:
+          // Before the upstream's subscription, the cancel holds: that
+          // subscription is cancelled when it comes (Combine's request it).
           state = .terminal
           return .none
-        case .awaitingSubscription, .terminal:
+        case .terminal:
           return .none
         }
       }

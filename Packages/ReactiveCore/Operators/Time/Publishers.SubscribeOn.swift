@@ -159,6 +159,12 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
 
   private func enqueue(_ call: Call) {
     let (accepted, released) = state.withLock { state -> (Bool, Downstream?) in
+      if case let .awaitingSubscription(downstream) = state, case .cancel = call {
+        // A cancel before the upstream's subscription holds: that
+        // subscription is cancelled when it comes.
+        state = .terminal
+        return (false, downstream)
+      }
       guard case var .active(active) = state, active.downstream != nil else { return (false, nil) }
       state = .terminal
       var released: Downstream?
