@@ -22,10 +22,7 @@ extension TriggeredOperatorState {
   /// completion that comes before the upstream's subscription counts too, as
   /// in Combine.
   mutating func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) -> CombiningAftermath {
-    switch upstream {
-    case .awaiting, .subscribed: upstream = .finished
-    case .finished, .ended: return .none
-    }
+    guard upstream.finishUnlessOver() else { return .none }
     return complete(completion)
   }
 
