@@ -30,9 +30,20 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
   private enum State: @unchecked Sendable {
     /// Open. A `nil` entry is a subscription being made: reserved, its
     /// cancellable not returned yet.
-    case active(entries: [Int: AnyCancellable?], nextID: Int)
+    case active(entries: [Int: Kept?], nextID: Int)
     /// Cancelled: holds nothing.
     case cancelled
+  }
+
+  /// What the bag keeps for one entry: the cancellable, and for a
+  /// subscription made by the bag, its `Entry`, which the bag cancels
+  /// directly. The caller holds the same `AnyCancellable`: cancelling it
+  /// through the bag as well would call it from two threads at once, which
+  /// an `AnyCancellable` of Combine is not documented to allow (OpenCombine's
+  /// is not safe under it), whereas `Entry.cancel()` is.
+  private struct Kept {
+    let cancellable: AnyCancellable
+    let entry: Entry?
   }
 
   private let state = Lock(State.active(entries: [:], nextID: 0))
@@ -69,8 +80,12 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
       return state
     }
     guard case let .active(entries, _) = previous else { return }
-    for case let cancellable? in entries.sorted(by: { $0.key < $1.key }).map(\.value) {
-      cancellable.cancel()
+    for case let kept? in entries.sorted(by: { $0.key < $1.key }).map(\.value) {
+      if let entry = kept.entry {
+        entry.cancel()
+      } else {
+        kept.cancellable.cancel()
+      }
     }
   }
 
@@ -96,12 +111,13 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
     let subscription = subscribe { [weak self] in self?.remove(id) }
     // What the caller and the bag share: dropping the caller's reference
     // leaves the bag's, so a discarded result cancels nothing.
-    let entry = AnyCancellable(Entry(bag: self, id: id, subscription: subscription))
+    let inner = Entry(bag: self, id: id, subscription: subscription)
+    let entry = AnyCancellable(inner)
     let kept = state.withLock { state -> Bool in
       // Still reserved: keep it. Otherwise it completed while subscribing,
       // or the bag was cancelled meanwhile.
       guard case .active(var entries, let nextID) = state, entries[id] != nil else { return false }
-      entries[id] = entry
+      entries[id] = Kept(cancellable: entry, entry: inner)
       state = .active(entries: entries, nextID: nextID)
       return true
     }
@@ -117,8 +133,8 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
     let stored = state.withLock { state -> Bool in
       switch state {
       case .active(var entries, let id):
-        if entries.values.contains(where: { $0 === cancellable }) { return true }
-        entries[id] = cancellable
+        if entries.values.contains(where: { $0?.cancellable === cancellable }) { return true }
+        entries[id] = Kept(cancellable: cancellable, entry: nil)
         state = .active(entries: entries, nextID: id + 1)
         return true
       case .cancelled:
@@ -131,7 +147,7 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
   }
 
   private func remove(_ id: Int) {
-    let removed = state.withLock { state -> AnyCancellable?? in
+    let removed = state.withLock { state -> Kept?? in
       guard case .active(var entries, let nextID) = state else { return nil }
       let removed = entries.removeValue(forKey: id)
       state = .active(entries: entries, nextID: nextID)
@@ -141,19 +157,22 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
   }
 
   /// A subscription in the bag, as its caller sees it: cancelling it
-  /// cancels the subscription and takes it out of the bag.
+  /// cancels the subscription and takes it out of the bag. Thread-safe: the
+  /// caller and the bag may cancel it at once; the subscription is
+  /// cancelled once.
   private final class Entry: Cancellable {
     weak var bag: CancelBag?
     let id: Int
-    let subscription: AnyCancellable
+    private let subscription: Lock<AnyCancellable?>
 
     init(bag: CancelBag, id: Int, subscription: AnyCancellable) {
       self.bag = bag
       self.id = id
-      self.subscription = subscription
+      self.subscription = Lock(subscription)
     }
 
     func cancel() {
+      guard let subscription = subscription.withLock({ $0.take() }) else { return }
       subscription.cancel()
       bag?.remove(id)
     }
