@@ -1,6 +1,6 @@
+import LockSupport
 import MaybeTraits
 import ReactiveCore
-import Synchronization
 import Testing
 import TraitsTesting
 
@@ -9,7 +9,7 @@ import TraitsTesting
 
   /// Collects the outcomes `sinkMaybe` delivers.
   final class Outcomes: Sendable {
-    let list = Mutex<[Outcome]>([])
+    let list = Lock<[Outcome]>([])
     var all: [Outcome] { list.withLock { $0 } }
     func append(_ outcome: Outcome) { list.withLock { $0.append(outcome) } }
   }

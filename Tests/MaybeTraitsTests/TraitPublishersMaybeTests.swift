@@ -1,4 +1,5 @@
 import Dispatch
+import LockSupport
 import MaybeTraits
 import ReactiveCore
 import Synchronization
@@ -14,7 +15,7 @@ import TraitsTesting
     struct Promises: @unchecked Sendable {
       var list: [Maybe.Promise] = []
     }
-    let promises = Mutex(Promises())
+    let promises = Lock(Promises())
     func add(_ promise: @escaping Maybe.Promise) { promises.withLock { $0.list.append(promise) } }
     func callAll(_ result: MaybeResult<Int, TestError>) {
       for promise in promises.withLock({ $0 }).list { promise(result) }

@@ -1,6 +1,6 @@
 import Foundation
+import LockSupport
 import ReactiveCore
-import Synchronization
 import Testing
 import TraitsTesting
 
@@ -76,7 +76,7 @@ import TraitsTesting
       subject.debounce(for: .seconds(1), scheduler: scheduler)
     )
     let shared = UncheckedSendable(subscription)
-    let lockWasFree = Mutex<Bool?>(nil)
+    let lockWasFree = Lock<Bool?>(nil)
     subject.send(
       Released {
         let requested = DispatchSemaphore(value: 0)

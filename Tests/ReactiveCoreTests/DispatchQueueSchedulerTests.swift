@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import LockSupport
 import ReactiveCore
-import Synchronization
 import Testing
 
 @Suite struct DispatchQueueSchedulerTests {
@@ -111,7 +111,7 @@ import Testing
 
   @Test func runsActionsOnTheQueueInOrder() {
     let queue = DispatchQueue(label: "DispatchQueueSchedulerTests")
-    let log = Mutex<[Int]>([])
+    let log = Lock<[Int]>([])
     let group = DispatchGroup()
     for index in 0..<5 {
       queue.schedule(options: .init(group: group)) { log.withLock { $0.append(index) } }
@@ -124,7 +124,7 @@ import Testing
     let queue = DispatchQueue(label: "DispatchQueueSchedulerTests")
     let done = DispatchSemaphore(value: 0)
     let start = queue.now
-    let ranAt = Mutex<Time?>(nil)
+    let ranAt = Lock<Time?>(nil)
     queue.schedule(after: start.advanced(by: .milliseconds(20))) {
       ranAt.withLock { $0 = queue.now }
       done.signal()
@@ -136,7 +136,7 @@ import Testing
 
   @Test func repeatsUntilCancelled() {
     let queue = DispatchQueue(label: "DispatchQueueSchedulerTests")
-    let ticks = Mutex(0)
+    let ticks = Lock(0)
     let thirdTick = DispatchSemaphore(value: 0)
     let cancellable = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
       let count = ticks.withLock { count in

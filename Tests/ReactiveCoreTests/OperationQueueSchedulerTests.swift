@@ -1,7 +1,6 @@
 import Foundation
 import LockSupport
 import ReactiveCore
-import Synchronization
 import Testing
 
 @Suite struct OperationQueueSchedulerTests {
@@ -30,7 +29,7 @@ import Testing
   @Test func runsImmediateDelayedAndRepeatingActions() {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
-    let log = Mutex<[String]>([])
+    let log = Lock<[String]>([])
     let done = DispatchSemaphore(value: 0)
     queue.schedule { log.withLock { $0.append("now") } }
     queue.schedule(after: queue.now.advanced(by: .milliseconds(10))) {

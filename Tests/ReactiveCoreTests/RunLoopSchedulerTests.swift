@@ -1,4 +1,5 @@
 import Foundation
+import LockSupport
 import ReactiveCore
 import Synchronization
 import Testing
@@ -53,7 +54,7 @@ final class RunLoopThread: @unchecked Sendable {
   @Test func runsActionsOnItsThreadInOrder() {
     let thread = RunLoopThread()
     defer { thread.stop() }
-    let log = Mutex<[Int]>([])
+    let log = Lock<[Int]>([])
     let done = DispatchSemaphore(value: 0)
     let runLoop = thread.runLoop!
     for index in 0..<5 {
@@ -73,7 +74,7 @@ final class RunLoopThread: @unchecked Sendable {
     let runLoop = thread.runLoop!
     let delayed = DispatchSemaphore(value: 0)
     let start = Date()
-    let ranAfter = Mutex<TimeInterval>(0)
+    let ranAfter = Lock<TimeInterval>(0)
     runLoop.schedule(after: runLoop.now.advanced(by: .milliseconds(20))) {
       ranAfter.withLock { $0 = Date().timeIntervalSince(start) }
       delayed.signal()

@@ -1,4 +1,5 @@
 import Foundation
+import LockSupport
 import ReactiveCore
 import Synchronization
 import Testing
@@ -140,7 +141,7 @@ import TraitsTesting
       }
       return .none
     }
-    let seenWhenSendReturned = Mutex<[Int]?>(nil)
+    let seenWhenSendReturned = Lock<[Int]?>(nil)
 
     Race(threads: 2).run { thread, _ in
       if thread == 0 {

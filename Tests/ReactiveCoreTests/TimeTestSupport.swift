@@ -103,7 +103,7 @@ func cancelTimeSubscription(_: TimeUpstream, _ subscription: any Subscription) {
 
 /// How many times a repeating scheduled action ran, from any thread.
 final class TickCounter: Sendable {
-  private let count = Mutex(0)
+  private let count = Lock(0)
 
   var ticks: Int { count.withLock { $0 } }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import LockSupport
 import MaybeTraits
 import ReactiveCore
 import SingleTraits
@@ -11,7 +12,7 @@ import TraitsTesting
   final class Job: Sendable {
     let starts = Atomic<Int>(0)
     let cleanups = Atomic<Int>(0)
-    private let promises = Mutex<[@Sendable (Result<Int, TestError>) -> Void]>([])
+    private let promises = Lock<[@Sendable (Result<Int, TestError>) -> Void]>([])
 
     var publisher: TraitPublishers.Single<Int, TestError> {
       TraitPublishers.Single { promise in

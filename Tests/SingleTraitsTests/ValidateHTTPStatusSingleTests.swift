@@ -1,8 +1,8 @@
 import Foundation
+import LockSupport
 import MaybeTraits
 import ReactiveCore
 import SingleTraits
-import Synchronization
 import Testing
 import TraitsTesting
 
@@ -41,7 +41,7 @@ private func isSingle(_: some Publisher) -> Bool { false }
     #expect(try await found.next() == "Ada")
     #expect(try await found.awaitCompletion().isFinished)
 
-    let results = Mutex<[String]>([])
+    let results = Lock<[String]>([])
     let cancellable = name("/nobody").sinkSingle { result in
       results.withLock {
         switch result {

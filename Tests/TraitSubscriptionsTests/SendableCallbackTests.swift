@@ -1,8 +1,8 @@
 import Dispatch
+import LockSupport
 import MaybeTraits
 import ReactiveCore
 import SingleTraits
-import Synchronization
 import Testing
 import TraitSubscriptions
 
@@ -14,7 +14,7 @@ import TraitSubscriptions
   /// is never answered (a booking that only a cancel ends).
   final class Tickets: Sendable {
     private let queue = DispatchQueue(label: "Tickets")
-    private let cancelled = Mutex<Set<Int>>([])
+    private let cancelled = Lock<Set<Int>>([])
 
     func book(_ seat: Int, completion: @escaping @Sendable (Result<String, TestError>) -> Void) -> Int {
       if seat != 0 { queue.async { completion(.success("seat \(seat)")) } }
@@ -29,7 +29,7 @@ import TraitSubscriptions
   final class Booking: Sendable {
     let tickets: Tickets
     let seat: Int
-    let ticket = Mutex<Int?>(nil)
+    let ticket = Lock<Int?>(nil)
     init(tickets: Tickets, seat: Int) {
       self.tickets = tickets
       self.seat = seat

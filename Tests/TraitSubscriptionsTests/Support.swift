@@ -1,7 +1,7 @@
+import LockSupport
 import MaybeTraits
 import ReactiveCore
 import SingleTraits
-import Synchronization
 @_exported import TestSupport
 import Testing
 import TraitSubscriptions
@@ -17,7 +17,7 @@ final class Probe: @unchecked Sendable {
     var log: [String] = []
     var receiver: ((MaybeResult<Int, TestError>) -> Void)?
   }
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   /// A result that `start(with:)` sends synchronously, from inside itself.
   let resultInStart: MaybeResult<Int, TestError>?

@@ -1,7 +1,7 @@
+import LockSupport
 import MaybeTraits
 import ReactiveCore
 import SingleTraits
-import Synchronization
 import Testing
 import TraitsTesting
 
@@ -32,7 +32,7 @@ private func trait(of _: some Publisher) -> String { "none" }
 
   @Test func coldSinglePlaysItsDiagramThroughSinkSingle() {
     let scheduler = VirtualTimeScheduler()
-    let results = Mutex<[Result<Int, Boom>]>([])
+    let results = Lock<[Result<Int, Boom>]>([])
     let cancellable = scheduler.coldSingle("--a-|", values: ["a": 1], error: Boom()).sinkSingle { result in
       results.withLock { $0.append(result) }
     }
@@ -71,7 +71,7 @@ private func trait(of _: some Publisher) -> String { "none" }
 
   @Test func coldMaybeFinishesWithoutAValue() {
     let scheduler = VirtualTimeScheduler()
-    let results = Mutex<[MaybeResult<Int, Never>]>([])
+    let results = Lock<[MaybeResult<Int, Never>]>([])
     let cancellable = scheduler.coldMaybe("--|", values: ["a": 1]).sinkMaybe { result in
       results.withLock { $0.append(result) }
     }

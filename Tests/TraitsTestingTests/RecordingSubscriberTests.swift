@@ -580,7 +580,7 @@ final class Token {}
 /// A subscription that logs what its subscriber asks of it. Tests drive the
 /// recorder by hand with it, playing the publisher, well behaved or not.
 final class TestSubscription: Subscription, @unchecked Sendable {
-  // @unchecked Sendable: the only state is behind the Mutex.
+  // @unchecked Sendable: the only state is behind the lock.
   private let log = Lock<(requests: [Subscribers.Demand], cancelCount: Int)>(([], 0))
 
   var requests: [Subscribers.Demand] {
