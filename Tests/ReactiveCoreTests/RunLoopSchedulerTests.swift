@@ -30,6 +30,16 @@ final class RunLoopThread: @unchecked Sendable {
     started.wait()
   }
 
+  /// Waits (five seconds at most) until the run loop has finished what it
+  /// was running: a timer's or an action's callback in flight when this is
+  /// called ends before the block scheduled here runs. Call it after a
+  /// cancel, before counting what arrived.
+  func finishWhatItRuns(sourceLocation: SourceLocation = #_sourceLocation) {
+    let passed = DispatchSemaphore(value: 0)
+    runLoop.schedule { passed.signal() }
+    #expect(passed.wait(timeout: .now() + 5) == .success, sourceLocation: sourceLocation)
+  }
+
   /// Stops the thread, and waits (boundedly) until it is done.
   func stop() {
     isStopped.store(true, ordering: .releasing)
@@ -84,10 +94,7 @@ final class RunLoopThread: @unchecked Sendable {
 
     let (cancellable, counter) = scheduleUntilTheThirdTick(on: runLoop)
     cancellable.cancel()
-    // Let the run loop pass once, so that a tick due at the cancel has run.
-    let passed = DispatchSemaphore(value: 0)
-    runLoop.schedule { passed.signal() }
-    #expect(passed.wait(timeout: .now() + 5) == .success)
+    thread.finishWhatItRuns()  // a tick due at the cancel has run
     let countAfterCancel = counter.ticks
     Thread.sleep(forTimeInterval: 0.03)
     #expect(counter.ticks == countAfterCancel)
