@@ -14,15 +14,16 @@ import Testing
       // The main actor is busy here, as it would be absent in a process that
       // never runs it: the outcome, sent at once, cannot reach it in time.
       let cancellable = Just(1).sinkMaybe(onMainActor: { _ in })
-      Thread.sleep(forTimeInterval: 0.3)
-      return cancellable
-    }
-    withExtendedLifetime(delivered) {}
-    #expect(
-      MisuseDiagnostics.recorded.contains {
-        $0.contains("an outcome of an onMainActor: sink has waited") && $0.contains("for the main actor")
+      // Busy until the report comes (from another thread, after 20 ms), or 10 s.
+      let reported = settle(timeout: .seconds(10)) {
+        MisuseDiagnostics.recorded.contains {
+          $0.contains("an outcome of an onMainActor: sink has waited") && $0.contains("for the main actor")
+        }
       }
-    )
+      return (cancellable, reported)
+    }
+    withExtendedLifetime(delivered.0) {}
+    #expect(delivered.1)
   }
 
   @Test func reportsBeginWithTheLibrarysName() {

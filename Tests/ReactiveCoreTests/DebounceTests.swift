@@ -63,7 +63,7 @@ import TraitsTesting
   /// A value's deinit may call back into the subscription; the value a newer
   /// one overwrites is therefore released after the lock. From the deinit,
   /// another thread asks for demand, which takes the lock: it gets it at once
-  /// only if the lock is free (bounded wait: the old code fails in 2 s).
+  /// only if the lock is free (bounded wait: the old code fails in 10 s).
   @Test func releasesAnOverwrittenValueAfterItsLock() throws {
     final class Released: Sendable {
       let onDeinit: @Sendable () -> Void
@@ -84,7 +84,7 @@ import TraitsTesting
           shared.value.request(.max(1))
           requested.signal()
         }
-        let free = requested.wait(timeout: .now() + 2) == .success
+        let free = requested.wait(timeout: .now() + 10) == .success
         lockWasFree.withLock { $0 = free }
       }
     )

@@ -62,7 +62,8 @@ import Testing
     let queue = LoggingOperationQueue()
     let runs = TickCounter()
     let ran = DispatchSemaphore(value: 0)
-    queue.schedule(after: queue.now.advanced(by: .milliseconds(200))) {
+    // Far enough that the checks below run before it is due, even on a slow machine.
+    queue.schedule(after: queue.now.advanced(by: .seconds(1))) {
       _ = runs.tick()
       ran.signal()
     }
@@ -75,7 +76,7 @@ import Testing
     #expect(!operation.isCancelled)
     #expect(!operation.isAsynchronous)
 
-    #expect(ran.wait(timeout: .now() + 5) == .success)
+    #expect(ran.wait(timeout: .now() + 10) == .success)
     queue.waitUntilAllOperationsAreFinished()
     operation.main()  // runs its action once only
     #expect(runs.ticks == 1)
@@ -90,6 +91,8 @@ import Testing
     repetition.value = AnyCancellable(
       queue.schedule(after: queue.now, interval: .milliseconds(5)) {
         guard counter.tick() == 3 else { return }
+        // The test thread may not have stored the cancellable yet (runs are 5 ms apart).
+        settle(timeout: .seconds(10)) { repetition.value != nil }
         repetition.value?.cancel()  // from inside the third run: no fourth is added
         thirdTick.signal()
       }

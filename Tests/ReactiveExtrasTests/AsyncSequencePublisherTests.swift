@@ -279,7 +279,9 @@ struct BothKinds: Sequence, AsyncSequence, Sendable {
         if thread == 0 { recorder.request(.max(3)) } else { recorder.cancel() }
       }
       #expect(recorder.completion == nil)
-      #expect(recorder.values == Array([1, 2, 3].prefix(recorder.values.count)))
+      // Read once: a value in flight at the cancel may still arrive between two reads.
+      let values = recorder.values
+      #expect(values == Array([1, 2, 3].prefix(values.count)))
     }
     try await waitUntil { log.liveIterators == 0 }  // every task that started has ended
     #expect(log.iterators <= 200)

@@ -180,7 +180,9 @@ private final class Counter: Sendable {
         received.withLock { $0.append(value) }
       }
     }
-    try await waitUntil { upstream.subscriptionCount == 1 }
+    // Its request, not the subscription count: the count rises before the
+    // subscriber has its subscription, and a value sent then is dropped.
+    try await waitUntil { upstream.requests == [.unlimited] }
     upstream.send(1)
     try await waitUntil { received.withLock { $0 } == [1] }
 

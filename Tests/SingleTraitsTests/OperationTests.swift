@@ -102,7 +102,9 @@ import TraitsTesting
     #expect(queue.operationCount == 2)
     #expect(upstream.subscriptionCount == 0)
     queue.isSuspended = false
-    try await waitUntil { upstream.subscriptionCount == 2 }
+    // Their requests, not the subscription count: the count rises before a
+    // subscriber has its subscription, and a value sent then is lost.
+    try await waitUntil { upstream.requests.count == 2 }
     _ = upstream.send(1)
     upstream.send(completion: .finished)
     try await waitUntil { first.events.count == 3 && second.events.count == 3 }
@@ -117,12 +119,12 @@ import TraitsTesting
     let second = TestPublisher<Int, TestError>()
     let firstRecording = ForwardSingle(upstream: first).asOperation(in: queue).record()
     let secondRecording = ForwardSingle(upstream: second).asOperation(in: queue).record()
-    try await waitUntil { first.subscriptionCount == 1 }
+    try await waitUntil { first.requests.count == 1 }  // subscribed, with its subscription
     #expect(second.subscriptionCount == 0)  // waits for the first operation
 
     _ = first.send(1)
     first.send(completion: .finished)
-    try await waitUntil { second.subscriptionCount == 1 }
+    try await waitUntil { second.requests.count == 1 }
     _ = second.send(2)
     second.send(completion: .finished)
     try await waitUntil { secondRecording.events.count == 3 }
