@@ -1,6 +1,7 @@
 import Foundation
 import LockSupport
 import ReactiveCore
+import Synchronization
 import Testing
 
 @Suite struct OperationQueueSchedulerTests {
@@ -83,6 +84,27 @@ import Testing
     #expect(queue.addedBlocks == 0)
   }
 
+  /// corelibs Foundation's queue reads an operation's readiness while adding
+  /// it and loses a change made meanwhile; an operation whose due timer
+  /// fired then waited for another event of its queue, here forever. Under
+  /// load (busy threads on every core), about once in 10,000 actions.
+  @Test func everyActionDueAtOnceRunsOnABusyMachine() {
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    let busy = BusyThreads(count: ProcessInfo.processInfo.activeProcessorCount)
+    defer { busy.stop() }
+    let deadline = Reliability.deadline(light: .milliseconds(500))
+    var rounds = 0
+    var stalled = false
+    while !stalled && (rounds == 0 || ContinuousClock.now < deadline) {
+      let ran = DispatchSemaphore(value: 0)
+      queue.schedule(after: queue.now) { ran.signal() }
+      stalled = ran.wait(timeout: .now() + 5) == .timedOut
+      rounds += 1
+    }
+    #expect(!stalled, "round \(rounds) never ran")
+  }
+
   @Test func addsEachRunOfARepeatingActionAsAnOperationAsCombineDoes() throws {
     let queue = LoggingOperationQueue()
     let counter = TickCounter()
@@ -129,4 +151,20 @@ private final class LoggingOperationQueue: OperationQueue, @unchecked Sendable {
     log.withLock { $0.blocks += 1 }
     super.addOperation(block)
   }
+}
+
+/// Threads that keep every core busy until stopped, so that the threads of a
+/// test are preempted at any point.
+private final class BusyThreads: Sendable {
+  private let running = Atomic(true)
+
+  init(count: Int) {
+    for _ in 0..<count {
+      Thread.detachNewThread { [self] in
+        while running.load(ordering: .relaxed) {}
+      }
+    }
+  }
+
+  func stop() { running.store(false, ordering: .relaxed) }
 }

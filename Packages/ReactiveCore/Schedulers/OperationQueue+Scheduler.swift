@@ -158,7 +158,7 @@ extension OperationQueue: Scheduler {
     options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) {
-    addOperation(DelayedOperation(action: action, due: date.date, repetition: nil))
+    DelayedOperation(action: action, due: date.date, repetition: nil).add(to: self)
   }
 
   /// Adds the action to the queue at once, as an operation that becomes
@@ -184,6 +184,12 @@ extension OperationQueue: Scheduler {
 /// An operation of the operation queue scheduler that becomes ready at its
 /// due date (a timer flips its readiness), runs its action once, and, when
 /// it belongs to a repetition, hands the action on to the next run.
+///
+/// Its readiness changes only once it is in its queue (``add(to:)``):
+/// corelibs Foundation's queue reads an operation's readiness while adding
+/// it, and loses a change made during that read. The operation then waited
+/// for another event of its queue, forever if none came: an action due at
+/// once stalled about once in 10,000 on a busy machine.
 private final class DelayedOperation: Operation, Cancellable, @unchecked Sendable {
   // @unchecked Sendable: the mutable state is under `state`'s lock; the
   // action leaves it only to run, on the queue's thread.
@@ -198,11 +204,19 @@ private final class DelayedOperation: Operation, Cancellable, @unchecked Sendabl
   let due: Date
   private let repetition: OperationRepetition?
 
+  /// An operation due by now is ready from the start.
   init(action: @escaping () -> Void, due: Date, repetition: OperationRepetition?) {
-    state = Lock(State(action: action))
+    state = Lock(State(action: action, isDue: due.timeIntervalSinceNow <= 0))
     self.due = due
     self.repetition = repetition
     super.init()
+  }
+
+  /// Adds the operation to `queue`, then, unless it is due already, starts
+  /// the timer that makes it ready at its due date.
+  func add(to queue: OperationQueue) {
+    queue.addOperation(self)
+    guard !state.withLock({ $0.isDue }) else { return }
     DispatchQueue.global().asyncAfter(wallDeadline: .now() + max(due.timeIntervalSinceNow, 0)) { [weak self] in
       self?.becomeReady()
     }
@@ -259,7 +273,7 @@ private final class OperationRepetition: Cancellable, @unchecked Sendable {
       state = .running(queue: queue, next: first)
       return queue
     }
-    queue?.addOperation(first)
+    if let queue { first.add(to: queue) }
   }
 
   /// After a run: adds the next one, due `interval` after this one was due,
@@ -278,7 +292,7 @@ private final class OperationRepetition: Cancellable, @unchecked Sendable {
       return true
     }
     if added {
-      queue.addOperation(next)
+      next.add(to: queue)
     } else {
       next.cancel()  // cancelled meanwhile
     }
