@@ -20,10 +20,10 @@ import Testing
           $0.contains("an outcome of an onMainActor: sink has waited") && $0.contains("for the main actor")
         }
       }
-      return (cancellable, reported)
+      return (cancellable: cancellable, reported: reported)
     }
-    withExtendedLifetime(delivered.0) {}
-    #expect(delivered.1)
+    withExtendedLifetime(delivered.cancellable) {}
+    #expect(delivered.reported)
   }
 
   @Test func reportsBeginWithTheLibrarysName() {
