@@ -120,11 +120,11 @@ compat:
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
 	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift
-	@# The tests lock with LockSupport's Lock: ThreadSanitizer misses a contended
+	@# The tests lock with SharedMachinery's Lock: ThreadSanitizer misses a contended
 	@# Mutex's hand-over on Linux and reports false races in `make check`. The
 	@# guide tests (CombineTraitsTests) keep the Mutex the guides show users.
 	@if grep -rnE '\bMutex *(<|\()' Tests --exclude-dir=CombineTraitsTests; then \
-	  echo "Tests: lock with LockSupport's Lock, not a bare Mutex (see Packages/LockSupport/Lock.swift)"; exit 1; fi
+	  echo "Tests: lock with SharedMachinery's Lock, not a bare Mutex (see Packages/SharedMachinery/Lock.swift)"; exit 1; fi
 
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \

@@ -3,20 +3,20 @@ import PackageDescription
 
 // Module graph (a module imports only what is to its left; the build checks it):
 //
-//   LockSupport <- ReactiveCore (today's implementation), and <- every trait module and TraitsTesting
+//   SharedMachinery <- ReactiveCore (today's implementation), and <- every trait module and TraitsTesting
 //   ReactiveCore <- CancelBag <- MaybeTraits (the original CombineTraits' CancelBag product)
-//   LockSupport <- AsynchronousOperation (Foundation's Operation only; the original's product) <- SingleTraits
-//   ReactiveCore <- MaybeTraits <- SingleTraits <- TraitSubscriptions (NSObject subclasses: Foundation)
+//   SharedMachinery <- AsynchronousOperation (Foundation's Operation only; the original's product) <- SingleTraits
+//   ReactiveCore <- MaybeTraits <- SingleTraits;  MaybeTraits <- TraitSubscriptions (NSObject subclasses: Foundation)
 //   ReactiveCore, MaybeTraits, SingleTraits <- CompletableTraits (andThen can give a single)
 //   ReactiveCore <- ImmediateTraits
 //   ReactiveCore, MaybeTraits, SingleTraits <- ReactiveExtras (API beyond Combine that services need,
 //     written against Combine's public API only; the traits it keeps are declared beside it)
 //   ReactiveCore, MaybeTraits, SingleTraits, ImmediateTraits, ReactiveExtras <- TraitsTesting
 //   everything <- CombineTraits (umbrella: re-exports only)
-//   ReactiveCore, LockSupport, MaybeTraits, SingleTraits, CompletableTraits, TraitsTesting <- TestSupport
+//   ReactiveCore, SharedMachinery, MaybeTraits, SingleTraits, CompletableTraits, TraitsTesting <- TestSupport
 //     (not a product: what the test targets share; only they depend on it)
 //
-// LockSupport holds `Lock`, the one helper the trait modules share with the core;
+// SharedMachinery holds `Lock`, the one helper the trait modules share with the core;
 // apart from it they use only Combine's public API, so that they build unchanged on
 // Apple's Combine (below).
 //
@@ -65,8 +65,8 @@ let reactiveCore = [
 ]
 let reactiveCoreTests: [Target] = []
 #else
-let reactiveCore = [library("ReactiveCore", dependencies: ["LockSupport"])]
-let reactiveCoreTests = [tests("ReactiveCore", dependencies: ["ReactiveCore", "LockSupport", "TraitsTesting"])]
+let reactiveCore = [library("ReactiveCore", dependencies: ["SharedMachinery"])]
+let reactiveCoreTests = [tests("ReactiveCore", dependencies: ["ReactiveCore", "SharedMachinery", "TraitsTesting"])]
 #endif
 
 let modules = [
@@ -80,21 +80,21 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: modules.map { .library(name: $0, targets: [$0]) },
   targets: reactiveCore + reactiveCoreTests + [
-    library("LockSupport"),
-    library("CancelBag", dependencies: ["ReactiveCore", "LockSupport"]),
-    library("AsynchronousOperation", dependencies: ["LockSupport"]),
-    library("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "CancelBag"]),
+    library("SharedMachinery"),
+    library("CancelBag", dependencies: ["ReactiveCore", "SharedMachinery"]),
+    library("AsynchronousOperation", dependencies: ["SharedMachinery"]),
+    library("MaybeTraits", dependencies: ["ReactiveCore", "SharedMachinery", "CancelBag"]),
     library(
       "SingleTraits",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "AsynchronousOperation"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "AsynchronousOperation"]
     ),
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
-    library("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport"]),
-    library("TraitSubscriptions", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
-    library("ReactiveExtras", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
+    library("ImmediateTraits", dependencies: ["ReactiveCore", "SharedMachinery"]),
+    library("TraitSubscriptions", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits"]),
+    library("ReactiveExtras", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits"]),
     library(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras"]
     ),
     library(
       "CombineTraits",
@@ -108,36 +108,36 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting",
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting",
       ],
       path: "Tests/TestSupport",
       swiftSettings: swiftSettings
     ),
-    tests("CancelBag", dependencies: ["ReactiveCore", "LockSupport", "CancelBag", "TraitsTesting"]),
-    tests("AsynchronousOperation", dependencies: ["LockSupport", "AsynchronousOperation", "TraitsTesting"]),
-    tests("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "TraitsTesting"]),
+    tests("CancelBag", dependencies: ["ReactiveCore", "SharedMachinery", "CancelBag", "TraitsTesting"]),
+    tests("AsynchronousOperation", dependencies: ["SharedMachinery", "AsynchronousOperation", "TraitsTesting"]),
+    tests("MaybeTraits", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "TraitsTesting"]),
     tests(
       "SingleTraits",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitsTesting"]
     ),
     tests(
       "CompletableTraits",
       dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting"]
     ),
-    tests("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport", "ImmediateTraits", "TraitsTesting"]),
+    tests("ImmediateTraits", dependencies: ["ReactiveCore", "SharedMachinery", "ImmediateTraits", "TraitsTesting"]),
     tests(
       "TraitSubscriptions",
       dependencies: [
-        "ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitSubscriptions", "TraitsTesting",
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitSubscriptions", "TraitsTesting",
       ]
     ),
     tests(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitsTesting"]
     ),
     tests(
       "ReactiveExtras",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting"]
     ),
     tests("CombineTraits", dependencies: ["CombineTraits"]),
   ],

@@ -77,56 +77,56 @@ let package = Package(
         .product(name: "OpenCombineFoundation", package: "OpenCombine"),
       ]
     ),
-    library("LockSupport"),
-    library("CancelBag", dependencies: ["ReactiveCore", "LockSupport"]),
-    library("AsynchronousOperation", dependencies: ["LockSupport"]),
-    library("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "CancelBag"]),
+    library("SharedMachinery"),
+    library("CancelBag", dependencies: ["ReactiveCore", "SharedMachinery"]),
+    library("AsynchronousOperation", dependencies: ["SharedMachinery"]),
+    library("MaybeTraits", dependencies: ["ReactiveCore", "SharedMachinery", "CancelBag"]),
     library(
       "SingleTraits",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "AsynchronousOperation"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "AsynchronousOperation"]
     ),
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
-    library("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport"]),
-    library("TraitSubscriptions", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
-    library("ReactiveExtras", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits"]),
+    library("ImmediateTraits", dependencies: ["ReactiveCore", "SharedMachinery"]),
+    library("TraitSubscriptions", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits"]),
+    library("ReactiveExtras", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits"]),
     library(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras"]
     ),
     // What the root's test targets share, from the same sources.
     .target(
       name: "TestSupport",
       dependencies: [
-        "ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting",
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting",
       ],
       path: "Tests/TestSupport",
       swiftSettings: swiftSettings + [.swiftLanguageMode(.v5)]
     ),
-    tests("CancelBag", dependencies: ["ReactiveCore", "LockSupport", "CancelBag", "TraitsTesting"]),
-    tests("AsynchronousOperation", dependencies: ["LockSupport", "AsynchronousOperation", "TraitsTesting"]),
-    tests("MaybeTraits", dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "TraitsTesting"]),
+    tests("CancelBag", dependencies: ["ReactiveCore", "SharedMachinery", "CancelBag", "TraitsTesting"]),
+    tests("AsynchronousOperation", dependencies: ["SharedMachinery", "AsynchronousOperation", "TraitsTesting"]),
+    tests("MaybeTraits", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "TraitsTesting"]),
     tests(
       "SingleTraits",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitsTesting"]
     ),
     tests(
       "CompletableTraits",
       dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits", "CompletableTraits", "TraitsTesting"]
     ),
-    tests("ImmediateTraits", dependencies: ["ReactiveCore", "LockSupport", "ImmediateTraits", "TraitsTesting"]),
+    tests("ImmediateTraits", dependencies: ["ReactiveCore", "SharedMachinery", "ImmediateTraits", "TraitsTesting"]),
     tests(
       "TraitSubscriptions",
       dependencies: [
-        "ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitSubscriptions", "TraitsTesting",
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitSubscriptions", "TraitsTesting",
       ]
     ),
     tests(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitsTesting"]
     ),
     tests(
       "ReactiveExtras",
-      dependencies: ["ReactiveCore", "LockSupport", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting"]
     ),
   ],
   swiftLanguageModes: [.v6]

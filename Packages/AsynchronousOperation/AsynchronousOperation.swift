@@ -1,5 +1,5 @@
 public import Foundation
-import LockSupport
+import SharedMachinery
 
 /// An `Operation` that stays executing after `main()` returns, until it is
 /// given its result with ``finish(with:)`` or cancelled.

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 
 /// A cancellable container of subscriptions that forgets each subscription

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 import ReactiveCore
 
 /// The subscription of ``ReactiveCore/Publishers/AssertImmediate``: the
@@ -173,7 +173,7 @@ final class AssertImmediateInner<Downstream: Subscriber>: Subscriber, Subscripti
   // MARK: Subscription
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > .none, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > .none)
     let action = state.withLock { state -> Action in
       guard case let .subscribed(_, subscription) = state.connection else {
         return .none  // ended: nothing to ask for

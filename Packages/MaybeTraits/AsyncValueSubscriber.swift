@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 import ReactiveCore
 
 /// The subscriber behind the `value` properties of the trait publishers: it

@@ -1,4 +1,4 @@
-public import LockSupport
+public import SharedMachinery
 public import ReactiveCore
 
 extension MaybePublisher {

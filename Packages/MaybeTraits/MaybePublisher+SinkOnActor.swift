@@ -1,5 +1,5 @@
 package import Dispatch
-package import LockSupport
+package import SharedMachinery
 public import ReactiveCore
 
 extension MaybePublisher where Output: Sendable {

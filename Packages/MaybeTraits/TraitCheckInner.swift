@@ -1,4 +1,4 @@
-public import LockSupport
+public import SharedMachinery
 import ReactiveCore
 
 /// What a runtime trait check saw go wrong: a violation of the trait's
@@ -164,7 +164,7 @@ where Downstream.Input == Output {
 
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let action = state.withLock { state -> Action in
       switch state {
       case let .subscribed(downstream, subscription, value, false):

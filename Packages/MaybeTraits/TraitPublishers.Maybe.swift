@@ -1,4 +1,4 @@
-public import LockSupport
+public import SharedMachinery
 public import ReactiveCore
 
 extension TraitPublishers {
@@ -93,7 +93,7 @@ final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConverti
 
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let start = state.withLock { state -> Start? in
       guard case let .idle(downstream, start) = state else { return nil }
       state = .running(downstream, nil)

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 import ReactiveCore
 
 /// The subscriber behind `values(bufferingPolicy:)`: it keeps the values the

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 
 /// A scheduler over a Swift `Clock`: its time is the clock's instants, and

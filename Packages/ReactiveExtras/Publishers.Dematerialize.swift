@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 
 extension Publisher where Failure == Never {
@@ -127,7 +127,7 @@ private final class DematerializeInner<Downstream: Subscriber>: Subscriber, Subs
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let action = state.withLock { state -> Action in
       switch state {
       case let .subscribed(_, upstream):

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 
 extension Publisher {
@@ -134,7 +134,7 @@ where Downstream.Input == Signal<Input, Failure>, Downstream.Failure == Never {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let action = state.withLock { state -> Action in
       switch state {
       case let .subscribed(downstream, upstream, owed):

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 
 extension Publisher {
@@ -286,7 +286,7 @@ private final class WithLatestFromInner<Input, Latest, Downstream: Subscriber>: 
   // MARK: Downstream
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let action = state.withLock { state -> Action in
       switch state {
       case let .live(live):

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 
 /// A subject that keeps the last `bufferSize` values it sent and replays
@@ -283,7 +283,7 @@ where Downstream.Input == Output, Downstream.Failure == Failure {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let shouldDrain = state.withLock { state -> Bool in
       switch state {
       case var .live(live):

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 import MaybeTraits
 public import ReactiveCore
 

@@ -1,5 +1,5 @@
 public import AsynchronousOperation
-import LockSupport
+import SharedMachinery
 import MaybeTraits
 public import ReactiveCore
 

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 public import MaybeTraits
 
 extension MaybePublisher {
@@ -147,7 +147,7 @@ private final class PreventCancellationInner<Downstream: Subscriber>: Subscriber
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let action = state.withLock { state -> Action in
       switch state {
       case let .running(downstream, subscription, value, false):

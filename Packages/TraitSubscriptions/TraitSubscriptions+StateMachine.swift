@@ -1,3 +1,4 @@
+package import SharedMachinery
 package import MaybeTraits
 
 /// The state machine shared by ``TraitSubscriptions/Single`` and
@@ -82,7 +83,7 @@ package enum TraitSubscriptionStateMachine<Downstream: Subscriber, Context> {
   /// The downstream requested `demand` values.
   @inlinable
   package mutating func request(_ demand: Subscribers.Demand) -> Action {
-    precondition(demand > .none, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > .none)
     switch consume self {
     case let .waitingForDemand(downstream, context):
       self = .started(downstream, context, nil)

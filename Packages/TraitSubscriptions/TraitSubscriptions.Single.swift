@@ -1,5 +1,5 @@
 public import Foundation  // NSObject, the superclass
-public import LockSupport
+public import SharedMachinery
 package import MaybeTraits
 public import ReactiveCore
 

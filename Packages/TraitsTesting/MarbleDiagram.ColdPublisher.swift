@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 
 extension VirtualTimeScheduler {
@@ -343,7 +343,7 @@ extension MarbleDiagram.ColdPublisher {
     // MARK: Subscription
 
     func request(_ demand: Subscribers.Demand) {
-      precondition(demand > .none, "API violation: demand must be greater than zero")
+      APIViolation.checkDemand(demand > .none)
       add(demand)
       deliver()
     }

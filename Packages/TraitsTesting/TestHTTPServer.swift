@@ -1,5 +1,5 @@
 public import Foundation
-import LockSupport
+import SharedMachinery
 import ReactiveCore
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import MaybeTraits
+import SharedMachinery
 import ReactiveCore
 import Testing
 

@@ -1,5 +1,5 @@
 import Dispatch
-import LockSupport
+import SharedMachinery
 import MaybeTraits
 import ReactiveCore
 import Synchronization

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LockSupport
+import SharedMachinery
 import ReactiveCore
 import Testing
 

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 import ReactiveCore
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import LockSupport
+import SharedMachinery
 import ReactiveCore
 import Synchronization
 import Testing

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 import ReactiveCore
 import ReactiveExtras
 import TestSupport

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 
 /// A clock whose time moves only when the test advances it: `sleep(until:)`
 /// suspends until `advance(by:)` reaches the deadline, or throws
@@ -35,7 +35,7 @@ final class ManualClock: Clock, Sendable {
     var cancelled: Set<Int> = []
   }
 
-  // LockSupport's Lock, not a bare Mutex: ThreadSanitizer does not see the
+  // SharedMachinery's Lock, not a bare Mutex: ThreadSanitizer does not see the
   // ordering a Mutex gives on Linux, and reported its accesses as races.
   private let state = Lock(State())
 

@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 
 // Support for the tests of the operators added for issue 10 (ifEmpty, cache,
 // race, delayed retry, operations…).

@@ -1,5 +1,5 @@
 import Foundation
-import LockSupport
+import SharedMachinery
 import MaybeTraits
 import ReactiveCore
 import SingleTraits

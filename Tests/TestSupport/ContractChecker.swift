@@ -1,5 +1,5 @@
 import Foundation
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 import Synchronization
 

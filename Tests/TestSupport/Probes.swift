@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 
 /// A subscriber that keeps its subscription strongly, as Combine's

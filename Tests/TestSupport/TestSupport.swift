@@ -6,7 +6,7 @@
 // TraitsTesting stays the user-facing module (it does not import Testing);
 // this target may, because only tests use it.
 
-import LockSupport
+import SharedMachinery
 public import Testing
 
 /// The error the tests send; `code` tells two failures apart.
@@ -46,8 +46,8 @@ public struct UncheckedSendable<Value>: @unchecked Sendable {
 /// A variable that `@Sendable` sink closures may write (sinks take
 /// `@Sendable` closures: see Docs/Concurrency.md).
 public final class Shared<Value: Sendable>: Sendable {
-  // LockSupport's Lock, not a bare Mutex: ThreadSanitizer misses a contended
-  // Mutex's hand-over and reports false races (LockSupport says why).
+  // SharedMachinery's Lock, not a bare Mutex: ThreadSanitizer misses a contended
+  // Mutex's hand-over and reports false races (SharedMachinery says why).
   private let storage: Lock<Value>
 
   public init(_ value: Value) {

@@ -58,7 +58,7 @@ extension SpecializedSubscription {
 
   @inlinable @inline(__always)
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0 || Self.acceptsNoDemand, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0 || Self.acceptsNoDemand)
     entryPoints.request(self, demand)
   }
 

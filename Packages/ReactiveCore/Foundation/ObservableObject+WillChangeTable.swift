@@ -1,4 +1,4 @@
-import LockSupport
+import SharedMachinery
 
 /// The `objectWillChange` publishers of the observable objects that have no
 /// `@Published` property, one per object for the object's whole life, as

@@ -91,7 +91,7 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let (parent, running) = state.withLock { state -> (URLSession.DataTaskPublisher?, URLSessionDataTask?) in
       switch state {
       case let .awaitingDemand(downstream, parent):

@@ -3,7 +3,7 @@
 // hand out, what a one-value check publishes for any event sequence, and
 // the stress and release checks of a publisher driven by promises.
 
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 public import Testing
 public import TraitsTesting

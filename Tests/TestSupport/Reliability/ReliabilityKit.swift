@@ -10,7 +10,7 @@
 //   property and stress suite; a failure prints the seed to use.
 
 import Foundation
-import LockSupport
+import SharedMachinery
 public import ReactiveCore
 import Synchronization
 public import Testing

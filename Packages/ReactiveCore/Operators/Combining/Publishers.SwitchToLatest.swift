@@ -203,7 +203,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   // MARK: Subscription
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     perform(state.withLock { $0.request(demand) })
   }
 

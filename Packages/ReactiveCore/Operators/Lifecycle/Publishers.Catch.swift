@@ -186,7 +186,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let subscription = state.withLock { state -> (any Subscription)? in
       switch state {
       case let .upstream(subscription, downstream, handler, outstanding):

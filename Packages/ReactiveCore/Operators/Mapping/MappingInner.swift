@@ -173,7 +173,7 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0 || contract == .mapping, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0 || contract == .mapping)
     let upstream = state.withLock { state -> (any Subscription)? in
       switch state {
       case let .subscribed(upstream, _, _):

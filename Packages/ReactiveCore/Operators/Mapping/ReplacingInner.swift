@@ -148,7 +148,7 @@ where Downstream.Input == Input {
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let action = state.withLock { state -> Action in
       switch state {
       case let .subscribed(upstream, downstream, output, pending, sawValue):

@@ -132,7 +132,7 @@ where Downstream.Input == [Element] {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let upstream = state.withLock { state -> (any Subscription)? in
       guard case let .collecting(upstream, _, _) = state else { return nil }
       return upstream

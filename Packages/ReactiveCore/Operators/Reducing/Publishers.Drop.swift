@@ -131,7 +131,7 @@ private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription,
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     let upstream = state.withLock { state -> (any Subscription)? in
       switch state {
       case let .awaitingUpstream(downstream, pendingDemand, toDrop):

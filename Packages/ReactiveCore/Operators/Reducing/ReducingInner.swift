@@ -171,7 +171,7 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
   // MARK: Downstream events
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0)
     perform(
       state.transition { state in
         switch state {

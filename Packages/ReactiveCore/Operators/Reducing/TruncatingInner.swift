@@ -183,7 +183,7 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
   // MARK: Downstream events
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0 || !zeroDemandTraps, "API violation: demand must be greater than zero")
+    APIViolation.checkDemand(demand > 0 || !zeroDemandTraps)
     let upstream = state.withLock { state -> (any Subscription)? in
       switch state {
       case let .forwarding(upstream, _, _), let .deciding(upstream, _):

@@ -22,7 +22,7 @@ import Darwin
 /// relaxed load: only the owner ever stores its own identity, so a thread
 /// reads its own identity back only if it holds the lock.
 @usableFromInline
-struct ReentrantLock: ~Copyable {
+package struct ReentrantLock: ~Copyable {
   /// Protects nothing but itself; its value is a byte, not `Void`, since
   /// `Lock` takes no zero-sized value (see `Lock.init`).
   @usableFromInline
@@ -32,14 +32,14 @@ struct ReentrantLock: ~Copyable {
   let owner: Atomic<UInt>
 
   @inlinable
-  init() {
+  package init() {
     mutex = Lock(0)
     owner = Atomic(0)
   }
 
   /// Runs `body` holding the lock; nested calls on the owning thread run at once.
   @inlinable
-  func withLock<Result: Sendable>(_ body: () -> Result) -> Result {
+  package func withLock<Result: Sendable>(_ body: () -> Result) -> Result {
     let thread = currentThreadIdentity()
     if owner.load(ordering: .relaxed) == thread {
       return body()
@@ -54,7 +54,7 @@ struct ReentrantLock: ~Copyable {
 
 /// The calling thread's identity, never 0.
 @usableFromInline
-func currentThreadIdentity() -> UInt {
+package func currentThreadIdentity() -> UInt {
   #if canImport(Glibc)
   pthread_self()  // a pthread_t is an unsigned integer on Glibc
   #else

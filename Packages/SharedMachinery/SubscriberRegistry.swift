@@ -1,7 +1,7 @@
 /// An object a ``SubscriberRegistry`` holds: it remembers where it sits, so
 /// that leaving costs the same with ten subscribers or ten thousand.
 @usableFromInline
-protocol RegistryMember: AnyObject {
+package protocol RegistryMember: AnyObject {
   /// The member's position in its registry's storage. Only the registry
   /// reads and writes it, under the lock of the registry's owner; members
   /// declare it `@exclusivity(unchecked)`, for that lock already excludes
@@ -24,23 +24,23 @@ protocol RegistryMember: AnyObject {
 /// struct, which shares the storage (copy on write): the members are then
 /// visited outside the lock, in order, holes skipped.
 @usableFromInline
-struct SubscriberRegistry<Member: RegistryMember> {
+package struct SubscriberRegistry<Member: RegistryMember> {
   /// The members in subscription order, with holes where members left.
   @usableFromInline
-  var slots: ContiguousArray<Member?> = []
+  package var slots: ContiguousArray<Member?> = []
 
   /// How many slots hold a member.
   @usableFromInline
-  var count = 0
+  package var count = 0
 
   @inlinable
-  init() {}
+  package init() {}
 
   @inlinable
-  var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
   @inlinable
-  mutating func append(_ member: Member) {
+  package mutating func append(_ member: Member) {
     member.registrySlot = slots.count
     slots.append(member)
     count += 1
@@ -49,7 +49,7 @@ struct SubscriberRegistry<Member: RegistryMember> {
   /// Removes `member` if it is here; returns it, for the caller to release
   /// after its lock.
   @inlinable
-  mutating func remove(_ member: Member) -> Member? {
+  package mutating func remove(_ member: Member) -> Member? {
     let slot = member.registrySlot
     // A member of an older registry (emptied by a completion) or removed
     // already is not in this one.
@@ -72,7 +72,7 @@ struct SubscriberRegistry<Member: RegistryMember> {
 
   /// Moves every member down over the holes, in order.
   @inlinable
-  mutating func squeeze() {
+  package mutating func squeeze() {
     var next = 0
     for slot in slots.indices {
       guard let member = slots[slot] else { continue }
@@ -90,7 +90,7 @@ struct SubscriberRegistry<Member: RegistryMember> {
   /// one into a variable retained and released it, ~50 instructions per
   /// subscriber on every value a subject sends.
   @inlinable
-  func forEach(_ body: (Member) -> Void) {
+  package func forEach(_ body: (Member) -> Void) {
     slots.withUnsafeBufferPointer { members in
       // An optional class reference is a pointer or zero.
       members.withMemoryRebound(to: UnsafeRawPointer?.self) { pointers in

@@ -1,11 +1,20 @@
-import Foundation  // FileHandle.standardError, for the debug-build report
-import LockSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How the library tells its user of a misuse it ignores (a second result
 /// from a promise, a main-actor sink waiting for a main actor that does not
-/// run): a line on standard error, in debug builds only, beginning with
-/// "CombineTraits misuse:". Undefined behaviour traps instead, with a
-/// message naming the call site; Docs/Reliability.md lists every case.
+/// run, a second concurrent iteration of a one-pass sequence): a line on
+/// standard error, in debug builds only, beginning with "CombineTraits
+/// misuse:". Undefined behaviour traps instead (``APIViolation``);
+/// Docs/Reliability.md lists every case.
+///
+/// It lives here, in the internal toolbox, so that every module reports the
+/// same way: the core, the traits, TraitSubscriptions and ReactiveExtras.
 package enum MisuseDiagnostics {
   /// The reports made since `startRecording()`, for tests; nil until then,
   /// so that a production process keeps nothing.
@@ -17,7 +26,10 @@ package enum MisuseDiagnostics {
     let line = "CombineTraits misuse: \(message)"
     recording.withLock { recorded in recorded?.append(line) }
     if _isDebugAssertConfiguration() {
-      FileHandle.standardError.write(Data((line + "\n").utf8))
+      // Standard error's descriptor, written to directly: no Foundation,
+      // and no `stderr` global (shared mutable state to Swift 6).
+      let bytes = Array((line + "\n").utf8)
+      _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
   }
 
