@@ -94,7 +94,9 @@ let package = Package(
     library("ReactiveExtras", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits"]),
     library(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras"]
+      dependencies: [
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras",
+      ]
     ),
     library(
       "CombineTraits",
@@ -137,7 +139,9 @@ let package = Package(
     ),
     tests(
       "ReactiveExtras",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting"]
+      dependencies: [
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting",
+      ]
     ),
     tests("CombineTraits", dependencies: ["CombineTraits"]),
   ],

@@ -91,7 +91,9 @@ let package = Package(
     library("ReactiveExtras", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits"]),
     library(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras"]
+      dependencies: [
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ImmediateTraits", "ReactiveExtras",
+      ]
     ),
     // What the root's test targets share, from the same sources.
     .target(
@@ -126,7 +128,9 @@ let package = Package(
     ),
     tests(
       "ReactiveExtras",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting"]
+      dependencies: [
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "ReactiveExtras", "TraitsTesting",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 
 /// A cancellable container of subscriptions that forgets each subscription
 /// when it completes.

@@ -1,5 +1,5 @@
-import SharedMachinery
 import ReactiveCore
+import SharedMachinery
 
 /// The subscription of ``ReactiveCore/Publishers/AssertImmediate``: the
 /// upstream's subscriber and the downstream's subscription, which watches

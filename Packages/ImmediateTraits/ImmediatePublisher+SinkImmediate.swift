@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 
 extension ImmediatePublisher {
   /// Attaches a sink, and checks that its first event, a value or a

@@ -1,5 +1,5 @@
-public import SharedMachinery
 public import ReactiveCore
+public import SharedMachinery
 
 extension MaybePublisher {
   /// Attaches a subscriber that receives the publisher's one outcome.

@@ -1,6 +1,6 @@
 package import Dispatch
-package import SharedMachinery
 public import ReactiveCore
+package import SharedMachinery
 
 extension MaybePublisher where Output: Sendable {
   /// Attaches a subscriber that runs `receive` with the publisher's one

@@ -1,5 +1,5 @@
-public import SharedMachinery
 import ReactiveCore
+public import SharedMachinery
 
 /// What a runtime trait check saw go wrong: a violation of the trait's
 /// contract, or a plain upstream failure. Each trait turns it into its own

@@ -1,5 +1,5 @@
-import SharedMachinery
 import ReactiveCore
+import SharedMachinery
 
 /// The subscriber behind `values(bufferingPolicy:)`: it keeps the values the
 /// publisher sends while nobody awaits one, by its policy, and hands them to

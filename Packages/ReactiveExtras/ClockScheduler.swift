@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 
 /// A scheduler over a Swift `Clock`: its time is the clock's instants, and
 /// it runs each action on a task of its own, after sleeping on the clock.

@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 
 extension Publisher where Failure == Never {
   /// Turns ``Signal`` values back into events: publishes each `.value`,

@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 
 extension Publisher {
   /// Publishes each event of the upstream as a ``Signal`` value, then finishes.

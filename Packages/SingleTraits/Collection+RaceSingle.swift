@@ -1,6 +1,6 @@
-import SharedMachinery
 import MaybeTraits
 public import ReactiveCore
+import SharedMachinery
 
 extension Collection where Element: SinglePublisher {
   /// Subscribes to the single publishers of the collection, in order, and

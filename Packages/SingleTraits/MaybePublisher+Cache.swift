@@ -1,5 +1,5 @@
-import SharedMachinery
 public import MaybeTraits
+import SharedMachinery
 
 extension MaybePublisher {
   /// Subscribes to this publisher once, on the first demand of its first

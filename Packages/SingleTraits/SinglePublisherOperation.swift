@@ -1,7 +1,7 @@
 public import AsynchronousOperation
-import SharedMachinery
 import MaybeTraits
 public import ReactiveCore
+import SharedMachinery
 
 // Foundation's Operation and OperationQueue: the parts of SingleTraits that
 // need Foundation are kept here and in TraitPublishers.AsOperation.swift, so

@@ -1,5 +1,5 @@
-import SharedMachinery
 public import MaybeTraits
+import SharedMachinery
 
 extension MaybePublisher {
   /// Returns a publisher that publishes the same value and completion as

@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 
 extension VirtualTimeScheduler {
   /// A publisher that plays a marble diagram on this scheduler, from the

@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 
 extension VirtualTimeScheduler {
   /// Subscribes a ``MarbleRecorder`` to `publisher`, which notes the virtual

@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 import Synchronization
 
 /// A subscriber that records every event it receives, in order, so that a

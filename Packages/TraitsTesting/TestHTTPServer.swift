@@ -1,6 +1,6 @@
 public import Foundation
-import SharedMachinery
 import ReactiveCore
+import SharedMachinery
 
 #if canImport(Glibc)
 import Glibc

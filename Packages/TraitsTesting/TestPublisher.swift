@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 import Synchronization
 
 /// A publisher driven by the test, which records what its subscribers ask of it.

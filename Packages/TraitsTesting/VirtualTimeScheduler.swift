@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 import Synchronization
 
 /// A scheduler whose clock moves only when a test tells it to, so that

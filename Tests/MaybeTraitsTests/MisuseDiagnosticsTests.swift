@@ -1,7 +1,7 @@
 import Foundation
 import MaybeTraits
-import SharedMachinery
 import ReactiveCore
+import SharedMachinery
 import Testing
 
 /// The misuses that are ignored, and reported in debug builds

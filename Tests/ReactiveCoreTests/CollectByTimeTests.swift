@@ -1,6 +1,6 @@
 import Dispatch
-import SharedMachinery
 import ReactiveCore
+import SharedMachinery
 import Testing
 import TraitsTesting
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import SharedMachinery
 import ReactiveCore
+import SharedMachinery
 import Testing
 
 @Suite struct DispatchQueueSchedulerTests {

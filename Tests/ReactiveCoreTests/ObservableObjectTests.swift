@@ -1,5 +1,5 @@
-import SharedMachinery
 import ReactiveCore
+import SharedMachinery
 import TestSupport
 import Testing
 import TraitsTesting

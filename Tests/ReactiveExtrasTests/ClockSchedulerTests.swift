@@ -1,6 +1,6 @@
-import SharedMachinery
 import ReactiveCore
 import ReactiveExtras
+import SharedMachinery
 import TestSupport
 import Testing
 import TraitsTesting

@@ -1,7 +1,7 @@
 import Foundation
-import SharedMachinery
 import MaybeTraits
 import ReactiveCore
+import SharedMachinery
 import SingleTraits
 import Testing
 import TraitsTesting

@@ -1,6 +1,6 @@
 import Foundation
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 import Synchronization
 
 /// A subscriber that checks Combine's contract from the inside while any

@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 
 /// A subscriber that keeps its subscription strongly, as Combine's
 /// subscribers do, so that lifetime tests can check that a subscription

@@ -1,6 +1,6 @@
-import SharedMachinery
 import MaybeTraits
 import ReactiveCore
+import SharedMachinery
 import Testing
 import TraitsTesting
 

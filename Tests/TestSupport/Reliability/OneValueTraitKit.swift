@@ -3,8 +3,8 @@
 // hand out, what a one-value check publishes for any event sequence, and
 // the stress and release checks of a publisher driven by promises.
 
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 public import Testing
 public import TraitsTesting
 

@@ -10,8 +10,8 @@
 //   property and stress suite; a failure prints the seed to use.
 
 import Foundation
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 import Synchronization
 public import Testing
 public import TraitsTesting
