@@ -1,5 +1,6 @@
-import SharedMachinery
+import MaybeTraits
 public import ReactiveCore
+import SharedMachinery
 
 extension Publisher {
   /// Shares one subscription to the upstream among all subscribers, and
@@ -61,7 +62,9 @@ extension Publishers {
       precondition(replay >= 1, "API violation: share(replay:) needs a count of at least 1")
       self.upstream = upstream
       self.replay = replay
-      connection = ShareReplayConnection(replay: replay)
+      // A maybe upstream that has published its value has done its work:
+      // the last cancel lets it finish instead of forgetting its outcome.
+      connection = ShareReplayConnection(replay: replay, keepsAfterValue: Upstream.self is any MaybePublisher.Type)
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -97,10 +100,14 @@ private final class ShareReplayConnection<Output, Failure: Error>: Sendable {
   }
 
   private let replay: Int
+  /// Whether the connection outlives its subscribers once its subject keeps
+  /// a value: true for a maybe (or single) upstream, whose value ends its work.
+  private let keepsAfterValue: Bool
   private let state = Lock(State.idle)
 
-  init(replay: Int) {
+  init(replay: Int, keepsAfterValue: Bool) {
     self.replay = replay
+    self.keepsAfterValue = keepsAfterValue
   }
 
   /// Counts a new subscriber in; returns the subject it subscribes to, and
@@ -142,12 +149,15 @@ private final class ShareReplayConnection<Output, Failure: Error>: Sendable {
     stale?.cancel()
   }
 
-  /// Counts a cancelled subscriber out; the last one ends the connection.
+  /// Counts a cancelled subscriber out; the last one ends the connection,
+  /// unless a maybe upstream has published its value (it is left to finish).
   private func leave(_ subject: ObjectIdentifier) {
     let ended = state.withLock { state -> (ReplaySubject<Output, Failure>, AnyCancellable?)? in
       switch state {
       case let .connected(current, upstream, subscribers) where ObjectIdentifier(current) == subject:
-        guard subscribers == 1 else {
+        // The subject's lock is taken inside this one: the subject never
+        // calls the connection under its own lock.
+        guard subscribers == 1, !(keepsAfterValue && current.keepsAValue) else {
           state = .connected(current, upstream: upstream, subscribers: subscribers - 1)
           return nil
         }

@@ -72,6 +72,48 @@ private func trait(of _: some Publisher) -> String { "publisher" }
     #expect(third.events == [.subscription, .value(2)])
   }
 
+  // MARK: A shared single is a cache
+
+  @Test func sequentialAwaitsOfASharedSinglesValueRunTheUpstreamOnce() async throws {
+    // `value` cancels as soon as it has the value, before the completion:
+    // the share lets the single finish instead of forgetting its value.
+    let fetches = Shared(0)
+    let shared = Deferred {
+      fetches.value += 1
+      return Just(7)
+    }
+    .share(replay: 1)
+
+    for _ in 0..<3 {
+      #expect(try await shared.value == 7)
+    }
+    #expect(fetches.value == 1)
+  }
+
+  @Test func aMaybeUpstreamThatPublishedItsValueIsLeftToFinishWhenEverySubscriberCancels() {
+    let upstream = TestPublisher<Int, Never>()
+    let shared = upstream.uncheckedMaybe().share(replay: 1)
+    let first = shared.record()
+    upstream.send(1)
+    first.cancel()
+    #expect(upstream.cancellations == 0)
+
+    let second = shared.record()
+    upstream.send(completion: .finished)
+
+    #expect(upstream.subscriptionCount == 1)
+    #expect(second.events == [.subscription, .value(1), .finished])
+    #expect(shared.record().events == [.subscription, .value(1), .finished])
+  }
+
+  @Test func aMaybeUpstreamIsCancelledWhenEverySubscriberCancelsBeforeItsValue() {
+    // Cancelled work stops: without a value, nothing is worth keeping.
+    let upstream = TestPublisher<Int, Never>()
+    let shared = upstream.uncheckedMaybe().share(replay: 1)
+    shared.record().cancel()
+    #expect(upstream.cancellations == 1)
+  }
+
   @Test func aCancelAfterTheCompletionKeepsTheReplay() {
     let upstream = TestPublisher<Int, Never>()
     let shared = upstream.share(replay: 1)
