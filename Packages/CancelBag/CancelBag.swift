@@ -25,15 +25,23 @@ import SharedMachinery
 /// }
 /// ```
 public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
-  // @unchecked Sendable: touched only under the lock. (AnyCancellable is
-  // Sendable in ReactiveCore's implementation, not in Apple's Combine.)
+  // Sendable: the mutable state is under the lock. (AnyCancellable is
+  // Sendable in ReactiveCore's implementation, not in Apple's Combine: the
+  // state is `@unchecked Sendable`.)
+
+  /// Open: the entries in the order they came, and the same entries by the
+  /// identity of their cancellable, so that storing one twice is found at
+  /// once. Cancelled: holds nothing.
   private enum State: @unchecked Sendable {
-    /// Open. A `nil` entry is a subscription being made: reserved, its
-    /// cancellable not returned yet.
-    case active(entries: [Int: Kept?], nextID: Int)
-    /// Cancelled: holds nothing.
+    case active(Entries, byCancellable: [ObjectIdentifier: Kept])
     case cancelled
   }
+
+  /// The registry of the core subjects: adding and removing an entry cost
+  /// O(1), whatever the number of entries, and the bag cancels them in the
+  /// order they came. (A dictionary searched linearly on each store, then
+  /// sorted on cancel, made k stores O(k²).)
+  private typealias Entries = SubscriberRegistry<Kept>
 
   /// What the bag keeps for one entry: the cancellable, and for a
   /// subscription made by the bag, its `Entry`, which the bag cancels
@@ -41,12 +49,23 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
   /// through the bag as well would call it from two threads at once, which
   /// an `AnyCancellable` of Combine is not documented to allow (OpenCombine's
   /// is not safe under it), whereas `Entry.cancel()` is.
-  private struct Kept {
-    let cancellable: AnyCancellable
-    let entry: Entry?
+  ///
+  /// Its fields change only under the bag's lock. While `cancellable` is
+  /// nil, the entry is a subscription being made: reserved, its cancellable
+  /// not returned yet.
+  private final class Kept: RegistryMember, @unchecked Sendable {
+    // @unchecked Sendable: touched only under the bag's lock.
+    @exclusivity(unchecked) var registrySlot = -1
+    var cancellable: AnyCancellable?
+    var entry: Entry?
+
+    init(cancellable: AnyCancellable? = nil, entry: Entry? = nil) {
+      self.cancellable = cancellable
+      self.entry = entry
+    }
   }
 
-  private let state = Lock(State.active(entries: [:], nextID: 0))
+  private let state = Lock(State.active(Entries(), byCancellable: [:]))
 
   /// Creates an empty bag.
   public init() {}
@@ -71,7 +90,8 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
   /// True if the bag holds nothing.
   public var isEmpty: Bool { count == 0 }
 
-  /// Cancels everything in the bag; later subscriptions are not made.
+  /// Cancels everything in the bag, in the order it came; later
+  /// subscriptions are not made.
   ///
   /// Idempotent and thread-safe.
   public func cancel() {
@@ -80,11 +100,13 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
       return state
     }
     guard case let .active(entries, _) = previous else { return }
-    for case let kept? in entries.sorted(by: { $0.key < $1.key }).map(\.value) {
+    // The fields of a member are read after the lock: the bag is cancelled,
+    // so nothing changes them any more.
+    entries.forEach { kept in
       if let entry = kept.entry {
         entry.cancel()
       } else {
-        kept.cancellable.cancel()
+        kept.cancellable?.cancel()
       }
     }
   }
@@ -97,31 +119,38 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
   /// bag is cancelled: the returned cancellable then does nothing.
   @discardableResult
   package func insert(_ subscribe: (_ onEnd: @escaping @Sendable () -> Void) -> AnyCancellable) -> AnyCancellable {
-    let reserved = state.withLock { state -> Int? in
+    let kept = Kept()
+    let reserved = state.withLock { state -> Bool in
       switch state {
-      case .active(var entries, let id):
-        entries[id] = .some(nil)
-        state = .active(entries: entries, nextID: id + 1)
-        return id
+      case .active(var entries, let byCancellable):
+        state = .cancelled  // moved out, so that the registry changes in place
+        entries.append(kept)
+        state = .active(entries, byCancellable: byCancellable)
+        return true
       case .cancelled:
-        return nil
+        return false
       }
     }
-    guard let id = reserved else { return AnyCancellable {} }
-    let subscription = subscribe { [weak self] in self?.remove(id) }
+    guard reserved else { return AnyCancellable {} }
+    let subscription = subscribe { [weak self, weak kept] in
+      if let kept { self?.remove(kept) }
+    }
     // What the caller and the bag share: dropping the caller's reference
     // leaves the bag's, so a discarded result cancels nothing.
-    let inner = Entry(bag: self, id: id, subscription: subscription)
+    let inner = Entry(bag: self, kept: kept, subscription: subscription)
     let entry = AnyCancellable(inner)
-    let kept = state.withLock { state -> Bool in
-      // Still reserved: keep it. Otherwise it completed while subscribing,
+    let isKept = state.withLock { state -> Bool in
+      // Still in the bag: keep it. Otherwise it completed while subscribing,
       // or the bag was cancelled meanwhile.
-      guard case .active(var entries, let nextID) = state, entries[id] != nil else { return false }
-      entries[id] = Kept(cancellable: entry, entry: inner)
-      state = .active(entries: entries, nextID: nextID)
+      guard case .active(let entries, var byCancellable) = state, entries.contains(kept) else { return false }
+      state = .cancelled  // moved out, so that the dictionary changes in place
+      kept.cancellable = entry
+      kept.entry = inner
+      byCancellable[ObjectIdentifier(entry)] = kept
+      state = .active(entries, byCancellable: byCancellable)
       return true
     }
-    if !kept {
+    if !isKept {
       subscription.cancel()  // does nothing after completion; stops it after a cancel
     }
     return entry
@@ -132,10 +161,14 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
   fileprivate func store(_ cancellable: AnyCancellable) {
     let stored = state.withLock { state -> Bool in
       switch state {
-      case .active(var entries, let id):
-        if entries.values.contains(where: { $0?.cancellable === cancellable }) { return true }
-        entries[id] = Kept(cancellable: cancellable, entry: nil)
-        state = .active(entries: entries, nextID: id + 1)
+      case .active(var entries, var byCancellable):
+        let identity = ObjectIdentifier(cancellable)
+        guard byCancellable[identity] == nil else { return true }  // already in the bag
+        state = .cancelled  // moved out, so that the storage changes in place
+        let kept = Kept(cancellable: cancellable)
+        entries.append(kept)
+        byCancellable[identity] = kept
+        state = .active(entries, byCancellable: byCancellable)
         return true
       case .cancelled:
         return false
@@ -146,11 +179,16 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
     }
   }
 
-  private func remove(_ id: Int) {
-    let removed = state.withLock { state -> Kept?? in
-      guard case .active(var entries, let nextID) = state else { return nil }
-      let removed = entries.removeValue(forKey: id)
-      state = .active(entries: entries, nextID: nextID)
+  /// Takes `kept` out of the bag, if it is still in it.
+  private func remove(_ kept: Kept) {
+    let removed = state.withLock { state -> Kept? in
+      guard case .active(var entries, var byCancellable) = state else { return nil }
+      state = .cancelled  // moved out, so that the storage changes in place
+      let removed = entries.remove(kept)
+      if let cancellable = removed?.cancellable {
+        byCancellable[ObjectIdentifier(cancellable)] = nil
+      }
+      state = .active(entries, byCancellable: byCancellable)
       return removed
     }
     _ = removed  // released after the lock
@@ -162,19 +200,21 @@ public final class CancelBag: Cancellable, CustomStringConvertible, Sendable {
   /// cancelled once.
   private final class Entry: Cancellable {
     weak var bag: CancelBag?
-    let id: Int
+    weak var kept: Kept?
     private let subscription: Lock<AnyCancellable?>
 
-    init(bag: CancelBag, id: Int, subscription: AnyCancellable) {
+    init(bag: CancelBag, kept: Kept, subscription: AnyCancellable) {
       self.bag = bag
-      self.id = id
+      self.kept = kept
       self.subscription = Lock(subscription)
     }
 
     func cancel() {
       guard let subscription = subscription.withLock({ $0.take() }) else { return }
       subscription.cancel()
-      bag?.remove(id)
+      if let kept {
+        bag?.remove(kept)
+      }
     }
   }
 }

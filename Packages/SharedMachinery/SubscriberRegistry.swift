@@ -46,6 +46,13 @@ package struct SubscriberRegistry<Member: RegistryMember> {
     count += 1
   }
 
+  /// Whether `member` is here: O(1), as removing it.
+  @inlinable
+  package func contains(_ member: Member) -> Bool {
+    let slot = member.registrySlot
+    return slot >= 0 && slot < slots.count && slots[slot] === member
+  }
+
   /// Removes `member` if it is here; returns it, for the caller to release
   /// after its lock.
   @inlinable

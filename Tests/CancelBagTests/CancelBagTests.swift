@@ -201,6 +201,38 @@ import TraitsTesting
     #expect(bag.isEmpty)
   }
 
+  @Test func theBagCancelsItsEntriesInTheOrderTheyCame() {
+    let bag = CancelBag()
+    let order = Collector<Int>()
+    for index in 0..<5 {
+      AnyCancellable { order.append(index) }.store(in: bag)
+    }
+    let subject = PassthroughSubject<Int, Never>()
+    subject.handleEvents(receiveCancel: { order.append(5) }).sink(in: bag) { _ in }
+    AnyCancellable { order.append(6) }.store(in: bag)
+
+    bag.cancel()
+
+    #expect(order.all == Array(0...6))
+  }
+
+  @Test func storingAndCancellingManyEntriesCostsTheSamePerEntry() {
+    // Each store searched every entry, and cancel sorted them: 20,000
+    // entries took tens of seconds in a debug build. Now O(1) per entry.
+    let bag = CancelBag()
+    let cancellations = Shared(0)
+    let cancellables = (0..<20_000).map { _ in AnyCancellable { cancellations.value += 1 } }
+    let elapsed = ContinuousClock().measure {
+      for cancellable in cancellables {
+        cancellable.store(in: bag)
+        cancellable.store(in: bag)  // a second store changes nothing
+      }
+      bag.cancel()
+    }
+    #expect(cancellations.value == 20_000)
+    #expect(elapsed < .seconds(2))
+  }
+
   @Test func aCancelledBagCancelsWhatIsStoredInItAtOnce() {
     let bag = CancelBag()
     bag.cancel()
