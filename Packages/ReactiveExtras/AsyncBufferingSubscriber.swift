@@ -47,7 +47,7 @@ final class AsyncBufferingSubscriber<Input, Failure: Error>: Subscriber, Cancell
   private struct State {
     var phase = Phase.waitingForSubscription
     /// The values nobody awaited yet, oldest first. Empty while a caller waits.
-    var buffer = ValueQueue<Input>()
+    var buffer = FIFOQueue<Input>()
     /// The waiting callers, oldest first. Empty while values are buffered.
     var waiters: [Waiter] = []
     /// `.bufferingOldest` only: the one-per-`next()` demand owed to a
@@ -108,7 +108,7 @@ final class AsyncBufferingSubscriber<Input, Failure: Error>: Subscriber, Cancell
   private func wait(_ waiter: Waiter) {
     let action = state.withLock { state -> WaitAction in
       let topUp = oneMore(&state)
-      if let value = state.buffer.popFirst() {
+      if let value = state.buffer.removeFirst() {
         return .resume(.value(value), requestingFrom: topUp)
       }
       switch state.phase {
@@ -191,7 +191,7 @@ final class AsyncBufferingSubscriber<Input, Failure: Error>: Subscriber, Cancell
         return .none
       case let .newest(count):
         guard count > 0 else { return .drop(input) }
-        let dropped = state.buffer.count < count ? nil : state.buffer.popFirst()
+        let dropped = state.buffer.count < count ? nil : state.buffer.removeFirst()
         state.buffer.append(input)
         return dropped.map { .drop($0) } ?? .none
       }
@@ -227,7 +227,7 @@ final class AsyncBufferingSubscriber<Input, Failure: Error>: Subscriber, Cancell
   }
 
   func cancel() {
-    let (waiters, old, buffer) = state.withLock { state -> ([Waiter], Phase, ValueQueue<Input>) in
+    let (waiters, old, buffer) = state.withLock { state -> ([Waiter], Phase, FIFOQueue<Input>) in
       defer { state = State(phase: .finished) }
       return (state.waiters, state.phase, state.buffer)
     }
@@ -257,27 +257,5 @@ final class AsyncBufferingToken<Input, Failure: Error>: Sendable {
 
   deinit {
     subscriber.cancel()
-  }
-}
-
-/// A first-in first-out queue with amortised O(1) append and removal: values
-/// are appended to `back`, and taken from `front`, which holds them reversed.
-struct ValueQueue<Element> {
-  private var front: [Element] = []
-  private var back: [Element] = []
-
-  var count: Int { front.count + back.count }
-
-  mutating func append(_ element: Element) {
-    back.append(element)
-  }
-
-  mutating func popFirst() -> Element? {
-    if front.isEmpty {
-      guard !back.isEmpty else { return nil }
-      front = back.reversed()
-      back.removeAll(keepingCapacity: true)
-    }
-    return front.popLast()
   }
 }

@@ -41,6 +41,15 @@ package struct FIFOQueue<Element> {
     count == 0 ? nil : storage[slot(count - 1)]
   }
 
+  /// Replaces the newest element and returns it; the queue must not be empty.
+  @inlinable
+  package mutating func replaceLast(with element: Element) -> Element {
+    precondition(count > 0, "Bug in FIFOQueue: replaceLast(with:) on an empty queue")
+    let index = slot(count - 1)
+    defer { storage[index] = element }
+    return storage[index]!
+  }
+
   /// Inserts `element` before the first element for which `isAfter` is
   /// true, or appends it if there is none: O(1) when it goes last, O(count)
   /// otherwise (a queue kept in an order that its elements seldom break).

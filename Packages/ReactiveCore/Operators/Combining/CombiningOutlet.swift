@@ -1,28 +1,27 @@
-/// A first-in first-out queue: the oldest element inline, the others in an
-/// array read from a moving head, compacted when the head passes half of it.
+/// A first-in first-out queue: the oldest element inline, the others in the
+/// package's one FIFO (`FIFOQueue`, SharedMachinery).
 ///
 /// The inline slot is there for speed: most queues hold one value at a time
 /// (a value queued, then delivered at once by the drain), and a lone value
-/// then needs no array storage at all. It saves the one allocation per
+/// then needs no storage at all. It saves the one allocation per
 /// subscription that the first `append` used to make (the single life cycle
-/// of `make bench`: 6 → 5 mallocs) and the array bookkeeping per value.
+/// of `make bench`: 6 → 5 mallocs) and the ring's bookkeeping per value.
 ///
 /// Invariant: `first` is nil only when the queue is empty.
 @usableFromInline
 struct CombiningQueue<Element> {
   @usableFromInline var first: Element?
-  @usableFromInline var rest: [Element] = []
-  @usableFromInline var head = 0
+  @usableFromInline var rest = FIFOQueue<Element>()
 
   @inlinable init() {}
 
   @inlinable var isEmpty: Bool { first == nil }
-  @inlinable var count: Int { first == nil ? 0 : 1 + rest.count - head }
+  @inlinable var count: Int { first == nil ? 0 : 1 + rest.count }
 
   /// The elements, oldest first.
   @inlinable var elements: [Element] {
     guard let first else { return [] }
-    return [first] + rest[head...]
+    return [first] + rest.elements
   }
 
   @inlinable mutating func append(_ element: Element) {
@@ -35,39 +34,25 @@ struct CombiningQueue<Element> {
 
   /// Removes and returns the oldest element; the queue must not be empty.
   @inlinable mutating func removeFirst() -> Element {
-    guard head < rest.count else {
+    guard let next = rest.removeFirst() else {
       return first.take()!
     }
-    defer {
-      head += 1
-      if head == rest.count {
-        rest.removeAll(keepingCapacity: true)
-        head = 0
-      } else if head > 32, head * 2 > rest.count {
-        rest.removeFirst(head)
-        head = 0
-      }
-    }
-    return Self.exchange(&first, with: rest[head])
+    return Self.exchange(&first, with: next)
   }
 
   /// Replaces the newest element; the queue must not be empty.
   @inlinable mutating func replaceLast(with element: Element) -> Element {
-    guard head < rest.count else {
-      return Self.exchange(&first, with: element)
+    guard rest.isEmpty else {
+      return rest.replaceLast(with: element)
     }
-    let index = rest.count - 1
-    let old = rest[index]
-    rest[index] = element
-    return old
+    return Self.exchange(&first, with: element)
   }
 
   /// Empties the queue and returns what it held, to release after the lock.
   @inlinable mutating func removeAll() -> [Element] {
     defer {
       first = nil
-      rest = []
-      head = 0
+      rest = FIFOQueue()
     }
     return elements
   }

@@ -8,46 +8,37 @@
 /// thread that gets it delivers, after the lock, until the outbox is empty;
 /// the others leave their event to it. So the downstream is called by one
 /// thread at a time, in order, and never recursively.
+///
+/// The queue is the package's one FIFO (`FIFOQueue`, SharedMachinery); the
+/// outbox adds the delivery flag.
 struct Outbox<Element> {
-  /// The older part of the queue, newest first, so that taking the oldest is `popLast()`.
-  private var front: [Element] = []
-  /// The newer part of the queue, oldest first.
-  private var back: [Element] = []
+  private var queue = FIFOQueue<Element>()
 
   /// Whether a thread is delivering the outbox's events.
   private(set) var isDelivering = false
 
   /// Whether no event is waiting.
-  var isEmpty: Bool { front.isEmpty && back.isEmpty }
+  var isEmpty: Bool { queue.isEmpty }
 
   /// How many events are waiting.
-  var count: Int { front.count + back.count }
+  var count: Int { queue.count }
 
   /// The oldest waiting event.
-  var first: Element? { front.last ?? back.first }
+  var first: Element? { queue.first }
 
   /// Adds an event after every waiting one.
   mutating func append(_ element: Element) {
-    back.append(element)
+    queue.append(element)
   }
 
   /// Takes the oldest waiting event, if any.
   mutating func removeFirst() -> Element? {
-    if front.isEmpty {
-      guard !back.isEmpty else { return nil }
-      front = back.reversed()
-      back = []
-    }
-    return front.popLast()
+    queue.removeFirst()
   }
 
   /// Takes every waiting event, oldest first.
   mutating func removeAll() -> [Element] {
-    defer {
-      front = []
-      back = []
-    }
-    return front.reversed() + back
+    queue.removeAll()
   }
 
   /// Makes the caller the delivering thread: true if no other thread was delivering.
