@@ -1,6 +1,7 @@
-import SharedMachinery
+import Dispatch
 import ReactiveCore
 import ReactiveExtras
+import SharedMachinery
 import TestSupport
 import Testing
 import TraitsTesting
@@ -120,6 +121,46 @@ struct BothKinds: Sequence, AsyncSequence, Sendable {
   func makeAsyncIterator() -> Iterator { Iterator() }
 }
 
+/// Requests everything in `receive(subscription:)`, then keeps working there
+/// until a value comes or 200 ms pass, as a subscriber that sets itself up
+/// after requesting would; records its events in `recorder`, and whether a
+/// value came while it was still inside `receive(subscription:)`.
+private final class BusySubscriber: Subscriber, Sendable {
+  typealias Input = Int
+  typealias Failure = Never
+
+  let recorder = RecordingSubscriber<Int, Never>(demand: .none)
+  private let isSubscribing = Lock(false)
+  private let overlaps = Lock(0)
+  private let valueArrived = DispatchSemaphore(value: 0)
+
+  /// How many values came while `receive(subscription:)` was running.
+  var valuesDuringSubscription: Int { overlaps.withLock { $0 } }
+
+  func receive(subscription: any Subscription) {
+    isSubscribing.withLock { $0 = true }
+    recorder.receive(subscription: subscription)
+    recorder.request(.unlimited)
+    // Keeps working: a value that comes now comes on another thread.
+    _ = valueArrived.wait(timeout: .now() + .milliseconds(200))
+    isSubscribing.withLock { $0 = false }
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    if isSubscribing.withLock({ $0 }) { overlaps.withLock { $0 += 1 } }
+    valueArrived.signal()
+    return recorder.receive(input)
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    recorder.receive(completion: completion)
+  }
+}
+
+private func isTerminated<Element>(_ result: AsyncStream<Element>.Continuation.YieldResult) -> Bool {
+  if case .terminated = result { true } else { false }
+}
+
 @Suite struct AsyncSequencePublisherTests {
   // MARK: Events
 
@@ -220,13 +261,33 @@ struct BothKinds: Sequence, AsyncSequence, Sendable {
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
-  @Test func cancellingWhileWaitingForDemandEndsTheTask() async throws {
+  @Test func cancellingWhileWaitingForDemandEndsTheIterationThroughTheSequence() async throws {
     let log = PullLog()
     let recorder = Naturals(log: log).publisher.record(demand: .max(1))
     #expect(try await recorder.next() == 1)
     recorder.cancel()
-    // The task, waiting for demand, ends without another pull.
-    #expect(log.pulls == 1)
+    // The task leaves its wait for one more pull, in its cancelled task, and
+    // drops what it returns.
+    try await waitUntil { log.liveIterators == 0 }
+    #expect(log.pulls == 2)
+    #expect(log.cancelled == 1)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
+
+  @Test func cancellingWhileWaitingForDemandTerminatesTheStream() async throws {
+    let terminated = Lock(false)
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    continuation.onTermination = { termination in
+      if case .cancelled = termination { terminated.withLock { $0 = true } }
+    }
+    let recorder = stream.publisher.record(demand: .max(1))
+    continuation.yield(1)
+    #expect(try await recorder.next() == 1)
+
+    recorder.cancel()
+    try await waitUntil(timeout: .seconds(10)) { terminated.withLock { $0 } }
+    // The stream calls onTermination just before it ends: a yield may come between.
+    try await waitUntil(timeout: .seconds(10)) { isTerminated(continuation.yield(2)) }
     #expect(recorder.events == [.subscription, .value(1)])
   }
 
@@ -261,6 +322,19 @@ struct BothKinds: Sequence, AsyncSequence, Sendable {
     #expect(weakRecorder == nil)
   }
 
+  @Test func releasesARefusedSubscriberOnceCompleted() {
+    weak var weakRecorder: RecordingSubscriber<Int, Never>?
+    let publisher = AsyncStream<Int> { _ in }.publisher
+    let first = publisher.record(demand: .none)
+    do {
+      let second = publisher.record()
+      weakRecorder = second
+      #expect(second.events == [.subscription, .finished])
+    }
+    #expect(weakRecorder == nil)
+    first.cancel()
+  }
+
   @Test func theTaskEndsOnceCancelled() async throws {
     let log = PullLog()
     let recorder = Naturals(log: log).publisher.record()
@@ -287,15 +361,154 @@ struct BothKinds: Sequence, AsyncSequence, Sendable {
     #expect(log.iterators <= 200)
   }
 
-  @Test func eachSubscriptionIteratesOnItsOwn() async throws {
+  // MARK: One iteration at a time
+
+  @Test func aSecondSubscriberOfAThrowingStreamFailsWithoutTakingElements() async throws {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+    let publisher = stream.publisher
+    let first = publisher.record()
+    let second = publisher.record()
+    let refused = DescribedError(AsyncSequencePublisherError.concurrentIteration)
+    #expect(second.describedEvents == [.subscription, .failure(refused)])
+
+    for value in 1...3 { continuation.yield(value) }
+    continuation.finish()
+    _ = try await first.awaitCompletion()
+    #expect(first.describedEvents == [.subscription, .value(1), .value(2), .value(3), .finished])
+    #expect(second.describedEvents == [.subscription, .failure(refused)])
+  }
+
+  @Test func aSecondSubscriberOfAStreamFinishesWithoutTakingElementsAndIsReported() async throws {
+    MisuseDiagnostics.startRecording()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let publisher = stream.publisher
+    let first = publisher.record()
+    let second = publisher.record()
+    #expect(second.events == [.subscription, .finished])
+    let report = MisuseDiagnostics.recorded.first {
+      $0.contains("another subscription of the same publisher is iterating its sequence")
+    }
+    #expect(
+      report
+        == "CombineTraits misuse: AsyncSequence.publisher finished a subscriber at once: another subscription of"
+        + " the same publisher is iterating its sequence; subscribe once it has ended, or share() the publisher"
+    )
+
+    for value in 1...3 { continuation.yield(value) }
+    continuation.finish()
+    #expect(try await first.awaitCompletion() == .finished)
+    #expect(first.events == [.subscription, .value(1), .value(2), .value(3), .finished])
+    #expect(second.events == [.subscription, .finished])
+  }
+
+  @Test func theGuidesExampleRefusesTheSecondSubscriber() async throws {
+    let (events, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+    let publisher = events.publisher  // read once
+    let first = publisher.record()  // iterates
+    let second = publisher.record()  // at once: .failure(.concurrentIteration)
+    #expect(second.failure as? AsyncSequencePublisherError == .concurrentIteration)
+    continuation.yield(1)
+    continuation.finish()
+    _ = try await first.awaitCompletion()
+    #expect(first.describedEvents == [.subscription, .value(1), .finished])
+  }
+
+  @Test func aSubscriberAfterTheFirstHasFinishedIteratesAfresh() async throws {
     let log = PullLog()
     let publisher = Naturals(log: log, limit: 3).publisher
     let first = publisher.record()
-    let second = publisher.record()
     #expect(try await first.awaitCompletion() == .finished)
+
+    let second = publisher.record()
     #expect(try await second.awaitCompletion() == .finished)
-    #expect(first.values == [1, 2, 3])
-    #expect(second.values == [1, 2, 3])
+    #expect(first.events == [.subscription, .value(1), .value(2), .value(3), .finished])
+    #expect(second.events == [.subscription, .value(1), .value(2), .value(3), .finished])
     #expect(log.iterators == 2)
+  }
+
+  @Test func aSubscriberAfterACancelledOneIteratesAfresh() async throws {
+    let log = PullLog()
+    let publisher = Naturals(log: log, limit: 3).publisher
+    let first = publisher.record(demand: .max(1))
+    #expect(try await first.next() == 1)
+    first.cancel()
+    try await waitUntil { log.liveIterators == 0 }  // the last pull has returned
+
+    let second = publisher.record()
+    #expect(try await second.awaitCompletion() == .finished)
+    #expect(first.events == [.subscription, .value(1)])
+    #expect(second.events == [.subscription, .value(1), .value(2), .value(3), .finished])
+  }
+
+  @Test func aSubscriberThatCancelsAtOnceLeavesTheSequenceToTheNext() async throws {
+    let log = PullLog()
+    let publisher = Naturals(log: log, limit: 2).publisher
+    publisher.subscribe(
+      AnySubscriber<Int, Never>(
+        receiveSubscription: { $0.cancel() },
+        receiveValue: { _ in .none },
+        receiveCompletion: nil
+      )
+    )
+    let recorder = publisher.record()
+    #expect(try await recorder.awaitCompletion() == .finished)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .finished])
+    #expect(log.iterators == 1)
+  }
+
+  @Test func twoSubscribersRacingNeverIterateTogether() async throws {
+    let refusal = DescribedError(AsyncSequencePublisherError.concurrentIteration)
+    for _ in 0..<100 {
+      let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+      let publisher = stream.publisher
+      let recorders = Lock<[RecordingSubscriber<Int, any Error>]>([])
+      Race(threads: 2).run { _, _ in
+        let recorder = publisher.record()
+        recorders.withLock { $0.append(recorder) }
+      }
+      let (refused, iterating) = recorders.withLock { all in
+        (all.filter(\.isCompleted), all.filter { !$0.isCompleted })
+      }
+      #expect(refused.map(\.describedEvents) == [[.subscription, .failure(refusal)]])
+      try #require(iterating.count == 1)
+
+      continuation.yield(1)
+      continuation.finish()
+      _ = try await iterating[0].awaitCompletion()
+      #expect(iterating[0].describedEvents == [.subscription, .value(1), .finished])
+    }
+  }
+
+  // MARK: Serial signals
+
+  @Test func noValueComesWhileTheSubscriberIsInsideReceiveSubscription() async throws {
+    let stream = AsyncStream<Int> { continuation in
+      continuation.yield(1)
+      continuation.finish()
+    }
+    let subscriber = BusySubscriber()
+    // Subscribes on a thread of its own, away from the tasks' threads.
+    DispatchQueue.global().async { stream.publisher.subscribe(subscriber) }
+    #expect(try await subscriber.recorder.awaitCompletion() == .finished)
+    #expect(subscriber.recorder.events == [.subscription, .value(1), .finished])
+    #expect(subscriber.valuesDuringSubscription == 0)
+  }
+
+  // MARK: API violations
+
+  @Test func aRequestOfNoDemandTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      requestNoDemand(from: AsyncStream<Int> { $0.finish() }.publisher)
+    }
+    #expect(result.standardErrorText.contains("API violation: demand must be greater than zero"))
+  }
+
+  @Test func aRequestOfNoDemandFromARefusedSubscriberTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let publisher = AsyncStream<Int> { _ in }.publisher
+      let first = publisher.record(demand: .none)
+      requestNoDemand(from: publisher)
+      withExtendedLifetime(first) {}
+    }
   }
 }
