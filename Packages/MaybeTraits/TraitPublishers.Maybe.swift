@@ -1,5 +1,5 @@
-public import SharedMachinery
 public import ReactiveCore
+public import SharedMachinery
 
 extension TraitPublishers {
   /// A deferred maybe publisher that runs a job for each subscriber and
@@ -7,7 +7,8 @@ extension TraitPublishers {
   ///
   /// The closure runs once per subscription, on the subscriber's first
   /// demand: each subscriber gets its own job. It receives a promise, which
-  /// may be called from any thread, now or later; only its first call counts.
+  /// may be called from any thread, now or later; only its first call counts,
+  /// and a debug build reports a later one as a misuse (Docs/Reliability.md).
   /// It returns a cancellable, cancelled when the subscription is cancelled,
   /// and also after the result is delivered, for cleanup.
   ///
@@ -47,17 +48,21 @@ extension TraitPublishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      subscriber.receive(subscription: MaybeJob(subscriber, start: start))
+      subscriber.receive(subscription: promisedJob(for: subscriber, named: "TraitPublishers.Maybe", start: start))
     }
   }
 }
 
-/// One subscriber's job.
+/// One subscriber's job: the subscription of `TraitPublishers.Maybe`, and of
+/// `TraitPublishers.Single`, whose promise never says `.finished`.
 ///
 /// States:
 /// - `idle(downstream, start)`: no demand yet, the job has not started;
 /// - `running(downstream, cancellable)`: started; `cancellable` is nil until `start` returns;
-/// - `terminal`: completed or cancelled; holds nothing.
+/// - `completed`: the result was sent; holds nothing. A later promise call is
+///   a misuse, ignored and reported (`MisuseDiagnostics`);
+/// - `cancelled`: the downstream cancelled; holds nothing. A later promise
+///   call is expected (the job may end after the cancel), and ignored.
 @usableFromInline
 final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
   // @unchecked Sendable: the @Sendable promise keeps it; its mutable state is under `state`'s lock.
@@ -69,18 +74,39 @@ final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConverti
   enum State {
     case idle(Downstream, Start)
     case running(Downstream, AnyCancellable?)
-    case terminal
+    case completed
+    case cancelled
+  }
+
+  /// What a promise call does, decided under the lock.
+  @usableFromInline
+  enum Completion {
+    /// Send the result to the downstream, then cancel the job's cancellable, for cleanup.
+    case deliver(Downstream, AnyCancellable?)
+    /// Report the call: the result was already sent.
+    case reportSecondResult
+    /// Nothing: the downstream cancelled.
+    case ignore
   }
 
   @usableFromInline let state: Lock<State>
   @usableFromInline let entryPoints: (request: (MaybeJob, Subscribers.Demand) -> Void, cancel: (MaybeJob) -> Void)
 
+  /// "TraitPublishers.Maybe" or "TraitPublishers.Single": the publisher's name,
+  /// as Combine names a subscription after its publisher.
   @usableFromInline
-  var description: String { "TraitPublishers.Maybe" }
+  let description: String
 
+  /// Creates the job of `downstream`, which `start` runs on the first demand.
+  ///
+  /// - Parameters:
+  ///   - downstream: The subscriber; released on completion or cancel.
+  ///   - description: The publisher's name, which reports of a misuse give.
+  ///   - start: The closure that starts the job.
   @inlinable
-  init(_ downstream: Downstream, start: @escaping Start) {
+  init(_ downstream: Downstream, named description: String, start: @escaping Start) {
     state = Lock(.idle(downstream, start))
+    self.description = description
     // Formed here, where the types are usually concrete: a call through
     // `any Subscription` then runs specialised code.
     entryPoints = (request: { $0.requestSpecialized($1) }, cancel: { $0.cancelSpecialized() })
@@ -113,14 +139,34 @@ final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConverti
 
   @inlinable
   func complete(_ result: MaybeResult<Output, Failure>) {
-    let running = state.withLock { state -> (Downstream, AnyCancellable?)? in
-      guard case let .running(downstream, cancellable) = state else { return nil }
-      state = .terminal
-      return (downstream, cancellable)
+    let completion = state.withLock { state -> Completion in
+      switch state {
+      case let .running(downstream, cancellable):
+        state = .completed
+        return .deliver(downstream, cancellable)
+      case .completed:
+        return .reportSecondResult  // only the first result counts
+      case .cancelled:
+        return .ignore  // a job that ends after the cancel: expected
+      case .idle:
+        return .ignore  // unreachable: the promise exists only once the job started
+      }
     }
-    guard let (downstream, cancellable) = running else { return }  // only the first result counts
-    result.send(to: downstream)
-    cancellable?.cancel()
+    switch completion {
+    case let .deliver(downstream, cancellable):
+      result.send(to: downstream)
+      cancellable?.cancel()
+    case .reportSecondResult:
+      reportSecondResult()
+    case .ignore:
+      break
+    }
+  }
+
+  /// Tells the user of a promise called again, whose result is ignored.
+  @usableFromInline
+  func reportSecondResult() {
+    MisuseDiagnostics.report(MisuseDiagnostics.secondResult(receivedBy: description, calls: "the promise"))
   }
 
   @usableFromInline
@@ -131,14 +177,37 @@ final class MaybeJob<Downstream: Subscriber>: Subscription, CustomStringConverti
   @inlinable
   func cancelSpecialized() {
     let previous = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
+      switch state {
+      case .idle, .running:
+        defer { state = .cancelled }
+        return state
+      case .completed, .cancelled:
+        return .cancelled  // over already: nothing to stop, nothing to release
+      }
     }
     if case let .running(_, cancellable) = previous {
       cancellable?.cancel()
     }
     _ = previous  // released here, after the lock
   }
+}
+
+/// The subscription that runs `start` for `downstream` on its first demand
+/// and sends the one result `start` promises: what `TraitPublishers.Maybe`
+/// and `TraitPublishers.Single` give a subscriber.
+///
+/// - Parameters:
+///   - downstream: The subscriber.
+///   - description: The publisher's name: the subscription's description,
+///     which a report of a misuse gives.
+///   - start: The closure that starts the job.
+@inlinable
+package func promisedJob<Downstream: Subscriber>(
+  for downstream: Downstream,
+  named description: String,
+  start: @escaping (@escaping TraitPublishers.Maybe<Downstream.Input, Downstream.Failure>.Promise) -> AnyCancellable
+) -> any Subscription {
+  MaybeJob(downstream, named: description, start: start)
 }
 
 /// An object that a `@Sendable` promise completes.

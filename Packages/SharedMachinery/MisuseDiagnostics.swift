@@ -20,12 +20,16 @@ package enum MisuseDiagnostics {
   /// so that a production process keeps nothing.
   private static let recording = Lock<[String]?>(nil)
 
-  /// Reports `message`: recorded when recording, and written to standard
-  /// error in a debug build.
+  /// Reports `message`: recorded when recording (a test process, which
+  /// asserts what it records, so nothing is printed), and otherwise written
+  /// to standard error in a debug build.
   package static func report(_ message: String) {
     let line = "CombineTraits misuse: \(message)"
-    recording.withLock { recorded in recorded?.append(line) }
-    if _isDebugAssertConfiguration() {
+    let isRecording = recording.withLock { recorded -> Bool in
+      recorded?.append(line)
+      return recorded != nil
+    }
+    if !isRecording && _isDebugAssertConfiguration() {
       // Standard error's descriptor, written to directly: no Foundation,
       // and no `stderr` global (shared mutable state to Swift 6).
       let bytes = Array((line + "\n").utf8)
@@ -33,7 +37,23 @@ package enum MisuseDiagnostics {
     }
   }
 
-  /// Starts keeping every report, for tests that check one was made.
+  /// The report of a promise called again after its first result, which is
+  /// ignored: one message for every one-result subscription (the trait
+  /// publishers' jobs and the TraitSubscriptions classes), so that a user
+  /// learns of each the same way.
+  ///
+  /// - Parameters:
+  ///   - subscription: What received the result: its description, such as
+  ///     "TraitPublishers.Single".
+  ///   - calls: What the user calls once per subscription, such as "the promise".
+  /// - Returns: The message to ``report(_:)``.
+  package static func secondResult(receivedBy subscription: String, calls: String) -> String {
+    "\(subscription) received a second result, which is ignored: call \(calls) once per subscription"
+  }
+
+  /// Starts keeping every report instead of printing it, for tests that
+  /// check one was made, and for tests that misuse on purpose (a stress
+  /// test that calls promises twice), so that a passing run prints nothing.
   package static func startRecording() {
     recording.withLock { recorded in
       if recorded == nil { recorded = [] }

@@ -7,9 +7,10 @@ extension TraitPublishers {
   /// The closure runs once per subscription, on the subscriber's first
   /// demand: each subscriber gets its own job, and nothing runs before. It
   /// receives a promise, which may be called from any thread, now or later;
-  /// only its first call counts. It returns a cancellable, cancelled when the
-  /// subscription is cancelled, and also after the result is delivered, for
-  /// cleanup.
+  /// only its first call counts, and a debug build reports a later one as a
+  /// misuse (Docs/Reliability.md). It returns a cancellable, cancelled when
+  /// the subscription is cancelled, and also after the result is delivered,
+  /// for cleanup.
   ///
   /// ```swift
   /// let publisher = TraitPublishers.Single<String, LookupError> { promise in
@@ -49,9 +50,10 @@ extension TraitPublishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       // A single job is a maybe job whose promise never says `.finished`:
       // the maybe job's state machine (start on demand, first call wins,
-      // cleanup on completion and cancel) is the one this needs.
+      // cleanup on completion and cancel, a second call reported) is the
+      // one this needs; only its name differs.
       let start = start
-      let job = TraitPublishers.Maybe<Output, Failure> { promise in
+      let job = promisedJob(for: subscriber, named: "TraitPublishers.Single") { promise in
         start { result in
           switch result {
           case let .success(value): promise(.success(value))
@@ -59,7 +61,7 @@ extension TraitPublishers {
           }
         }
       }
-      job.receive(subscriber: subscriber)
+      subscriber.receive(subscription: job)
     }
   }
 }

@@ -1,6 +1,4 @@
 public import Foundation  // NSObject, the superclass
-public import SharedMachinery
-package import MaybeTraits
 public import ReactiveCore
 
 extension TraitSubscriptions {
@@ -50,14 +48,10 @@ extension TraitSubscriptions {
   /// per-subscription state in the `Context`, since the hooks run on the
   /// thread of the event that triggers them.
   open class Single<Downstream: Subscriber, Context>: NSObject, Subscription {
-    // Not Sendable (see above); the only mutable state is under `machine`'s
+    // Not Sendable (see above); the only mutable state is under the core's
     // lock, and what leaves the lock is used only by the thread that took it out.
     @usableFromInline
-    typealias Machine = TraitSubscriptionStateMachine<Downstream, Context>
-    @usableFromInline
-    let machine: Lock<Machine>
-    @usableFromInline
-    let entryPoints: TraitSubscriptionEntryPoints<Result<Downstream.Input, Downstream.Failure>>
+    let core: TraitSubscriptionCore<Downstream, Context, Result<Downstream.Input, Downstream.Failure>>
 
     /// Creates a subscription; hand it to `downstream` with
     /// `downstream.receive(subscription:)`.
@@ -67,26 +61,7 @@ extension TraitSubscriptions {
     ///   - context: What the hooks receive; released on completion or cancel.
     @inlinable
     public init(downstream: Downstream, context: Context) {
-      machine = Lock(Machine(downstream: downstream, context: context))
-      entryPoints = TraitSubscriptionEntryPoints(
-        request: { subscription, demand in
-          let subscription = unsafeDowncast(subscription, to: Single.self)
-          subscription.perform(subscription.machine.withLock { $0.request(demand) })
-        },
-        cancel: { subscription in
-          let subscription = unsafeDowncast(subscription, to: Single.self)
-          subscription.perform(subscription.machine.withLock { $0.cancel() })
-        },
-        receive: { subscription, result in
-          let subscription = unsafeDowncast(subscription, to: Single.self)
-          let result: Machine.Output =
-            switch result {
-            case let .success(value): .success(value)
-            case let .failure(error): .failure(error)
-            }
-          subscription.perform(subscription.machine.withLock { $0.receive(result) })
-        }
-      )
+      core = TraitSubscriptionCore(downstream: downstream, context: context, for: Single.self)
       super.init()
     }
 
@@ -113,7 +88,7 @@ extension TraitSubscriptions {
     /// does not compile when the handler is `@Sendable`, since the
     /// subscription is not `Sendable`.
     public final var promise: @Sendable (Result<Downstream.Input, Downstream.Failure>) -> Void {
-      sendableReceive(SinglePromiseRelay(self))
+      sendableReceive(TraitSubscriptionPromiseRelay(self))
     }
 
     /// Completes the subscription: the value then finished, or the failure.
@@ -121,15 +96,15 @@ extension TraitSubscriptions {
     /// any demand, the result is kept and sent on the first demand, and
     /// ``start(with:)`` never runs.
     public func receive(_ result: Result<Downstream.Input, Downstream.Failure>) {
-      entryPoints.receive(self, result)
+      core.receive(result, on: self)
     }
 
     public func request(_ demand: Subscribers.Demand) {
-      entryPoints.request(self, demand)
+      core.request(demand, on: self)
     }
 
     public func cancel() {
-      entryPoints.cancel(self)
+      core.cancel(on: self)
     }
 
     /// Registers how to stop the job that ``start(with:)`` started; call it
@@ -162,48 +137,9 @@ extension TraitSubscriptions {
       line: UInt = #line,
       _ cancelJob: @escaping @Sendable () -> Void
     ) {
-      if let misuse = perform(machine.withLock { $0.onCancel(cancelJob) }), case .registeredBeforeStart = misuse {
-        fatalError("API misuse: onCancel(_:) called before start(with:) on \(description)", file: file, line: line)
-      }
-    }
-
-    /// Acts on what the state machine decided, after the lock. The downstream
-    /// and context in `action` are released when it returns. Returns the
-    /// misuse the event was, if any, after reporting an ignored one.
-    @inlinable
-    @discardableResult
-    final func perform(_ action: consuming Machine.Action) -> TraitSubscriptionMisuse? {
-      let misuse = action.perform(start: start(with:), didComplete: didComplete(with:), didCancel: didCancel(with:))
-      if case .secondResult = misuse { reportSecondResult() }
-      return misuse
-    }
-
-    /// Tells the user of a result received after the first one, which is ignored.
-    @usableFromInline
-    final func reportSecondResult() {
-      MisuseDiagnostics.report(
-        "\(description) received a second result, which is ignored: call receive(_:) or promise once per subscription"
-      )
+      core.onCancel(cancelJob, on: self, file: file, line: line)
     }
   }
 }
 
-/// What a `TraitSubscriptions.Single`'s `promise` calls: the subscription's
-/// `receive(_:)`. A separate final class, so that the subscription classes,
-/// which users subclass, conform to no protocol of their own.
-///
-/// @unchecked Sendable: the subscription is not `Sendable` (so that its
-/// subclasses need no annotation), but the relay calls only its `receive(_:)`,
-/// which decides under the subscription's lock and acts after it, from any
-/// thread; the hooks it may run are documented to run on the caller's thread.
-final class SinglePromiseRelay<Downstream: Subscriber, Context>: @unchecked Sendable, SendableResultReceiver {
-  let subscription: TraitSubscriptions.Single<Downstream, Context>
-
-  init(_ subscription: TraitSubscriptions.Single<Downstream, Context>) {
-    self.subscription = subscription
-  }
-
-  func receive(_ outcome: Result<Downstream.Input, Downstream.Failure>) {
-    subscription.receive(outcome)
-  }
-}
+extension TraitSubscriptions.Single: TraitSubscriptionHooks {}

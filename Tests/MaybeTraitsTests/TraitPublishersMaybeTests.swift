@@ -1,7 +1,7 @@
 import Dispatch
-import SharedMachinery
 import MaybeTraits
 import ReactiveCore
+import SharedMachinery
 import Synchronization
 import Testing
 import TraitsTesting
@@ -26,6 +26,17 @@ import TraitsTesting
     let count = Atomic(0)
     func increment() { count.add(1, ordering: .relaxed) }
     var value: Int { count.load(ordering: .relaxed) }
+  }
+
+  /// How many times a promise of `TraitPublishers.Maybe` has been reported
+  /// called again, since the process started recording: other tests may
+  /// report meanwhile, so a test expects at least its own reports.
+  static func secondResultReports() -> Int {
+    MisuseDiagnostics.startRecording()
+    return MisuseDiagnostics.recorded.count {
+      $0 == "CombineTraits misuse: TraitPublishers.Maybe received a second result, which is ignored: "
+        + "call the promise once per subscription"
+    }
   }
 
   @Test func publishesEachResult() {
@@ -80,7 +91,8 @@ import TraitsTesting
     #expect(recorder.events == [.subscription, .value(1), .finished])
   }
 
-  @Test func countsOnlyTheFirstPromiseCall() {
+  @Test func countsOnlyTheFirstPromiseCallAndReportsTheOthers() {
+    let reports = Self.secondResultReports()
     let box = PromiseBox()
     let recorder = Maybe {
       box.add($0)
@@ -92,6 +104,19 @@ import TraitsTesting
     box.callAll(.failure(TestError()))
 
     #expect(recorder.events == [.subscription, .finished])
+    #expect(Self.secondResultReports() >= reports + 2)
+  }
+
+  @Test func aSecondPromiseCallInsideTheClosureIsIgnoredAndReported() {
+    let reports = Self.secondResultReports()
+    let recorder = Maybe { promise in
+      promise(.finished)
+      promise(.success(1))
+      return AnyCancellable {}
+    }.record()
+
+    #expect(recorder.events == [.subscription, .finished])
+    #expect(Self.secondResultReports() >= reports + 1)
   }
 
   @Test func cancelsItsCancellableOnCancel() {

@@ -1,7 +1,7 @@
 import Dispatch
-import SharedMachinery
 import MaybeTraits
 import ReactiveCore
+import SharedMachinery
 import SingleTraits
 import Synchronization
 import Testing
@@ -28,6 +28,17 @@ import TraitsTesting
     }
 
     func releasePromises() { promises.withLock { $0 = [] } }
+  }
+
+  /// How many times a promise of `TraitPublishers.Single` has been reported
+  /// called again, since the process started recording: other tests may
+  /// report meanwhile, so a test expects at least its own reports.
+  static func secondResultReports() -> Int {
+    MisuseDiagnostics.startRecording()
+    return MisuseDiagnostics.recorded.count {
+      $0 == "CombineTraits misuse: TraitPublishers.Single received a second result, which is ignored: "
+        + "call the promise once per subscription"
+    }
   }
 
   @Test func aSuccessPublishesTheValueThenFinishes() {
@@ -76,13 +87,25 @@ import TraitsTesting
     #expect(publisher.record().events == [.subscription, .value(1), .finished])
   }
 
-  @Test func callsAfterTheFirstAreIgnored() {
+  @Test func callsAfterTheFirstAreIgnoredAndReported() {
+    let reports = Self.secondResultReports()
     let job = Job()
     let recording = job.publisher.record()
     job.complete(.success(1))
     job.complete(.success(2))
     job.complete(.failure(TestError()))
     #expect(recording.events == [.subscription, .value(1), .finished])
+    #expect(Self.secondResultReports() >= reports + 2)
+  }
+
+  @Test func aSecondCallAfterAFailureIsIgnoredAndReported() {
+    let reports = Self.secondResultReports()
+    let job = Job()
+    let recording = job.publisher.record()
+    job.complete(.failure(TestError(code: 1)))
+    job.complete(.success(2))
+    #expect(recording.events == [.subscription, .failure(TestError(code: 1))])
+    #expect(Self.secondResultReports() >= reports + 1)
   }
 
   @Test func theCancellableIsCancelledAfterCompletion() {
@@ -186,6 +209,7 @@ import TraitsTesting
   }
 
   @Test func racingPromisesDeliverOneResult() {
+    let reports = Self.secondResultReports()
     for _ in 0..<500 {
       let job = Job()
       let recording = job.publisher.record()
@@ -196,5 +220,6 @@ import TraitsTesting
       #expect(events == [.subscription, .value(0), .finished] || events == [.subscription, .value(1), .finished])
       job.releasePromises()
     }
+    #expect(Self.secondResultReports() >= reports + 500)  // the loser of each race
   }
 }
