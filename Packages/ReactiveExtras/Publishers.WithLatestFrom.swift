@@ -1,5 +1,5 @@
-import SharedMachinery
 public import ReactiveCore
+import SharedMachinery
 
 extension Publisher {
   /// Combines each upstream value with the latest value of `other`.
@@ -50,6 +50,134 @@ extension Publisher {
     _ other: Other
   ) -> Publishers.WithLatestFrom<Self, Other, Other.Output> where Other.Failure == Failure {
     Publishers.WithLatestFrom(upstream: self, other: other) { $1 }
+  }
+
+  /// Combines each upstream value with the latest values of `other1` and
+  /// `other2`: CombineExt's spelling.
+  ///
+  /// As ``withLatestFrom(_:resultSelector:)`` with `other1.combineLatest(other2)`
+  /// as the other publisher, which it is: an upstream value that comes
+  /// before both have published is dropped (and the upstream asked for one
+  /// more); the result finishes when the upstream finishes; a failure of any
+  /// of the three fails it. The selector receives the latest values as one
+  /// tuple, as CombineExt's does.
+  ///
+  /// ```text
+  /// upstream  -a---b-c--|
+  /// other1    --1---2--------
+  /// other2    ---u----------
+  /// result    -----B-C--|       B = f(b, (1, u)), C = f(c, (2, u)); f = resultSelector
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - other1: A publisher whose latest value is combined.
+  ///   - other2: Another publisher whose latest value is combined.
+  ///   - resultSelector: Makes the published value of an upstream value and
+  ///     the latest values of `other1` and `other2`.
+  /// - Returns: A publisher of the combined values.
+  public func withLatestFrom<Other1: Publisher, Other2: Publisher, Result>(
+    _ other1: Other1,
+    _ other2: Other2,
+    resultSelector: @escaping (Output, (Other1.Output, Other2.Output)) -> Result
+  ) -> Publishers.WithLatestFrom<Self, Publishers.CombineLatest<Other1, Other2>, Result>
+  where Other1.Failure == Failure, Other2.Failure == Failure {
+    // One machine: the others' latest pair comes from combineLatest, which
+    // publishes once both have published, then on each change of either.
+    Publishers.WithLatestFrom(upstream: self, other: other1.combineLatest(other2), resultSelector: resultSelector)
+  }
+
+  /// Publishes the latest values of `other1` and `other2` each time the
+  /// upstream publishes: CombineExt's spelling.
+  ///
+  /// As ``withLatestFrom(_:_:resultSelector:)`` with a selector that keeps
+  /// the pair.
+  ///
+  /// ```text
+  /// upstream  -a---b-c--|
+  /// other1    --1---2--------
+  /// other2    ---u----------
+  /// result    -----P-Q--|       P = (1, u), Q = (2, u)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - other1: A publisher whose latest value is published.
+  ///   - other2: Another publisher whose latest value is published.
+  /// - Returns: A publisher of the pairs of latest values, one per upstream value.
+  public func withLatestFrom<Other1: Publisher, Other2: Publisher>(
+    _ other1: Other1,
+    _ other2: Other2
+  ) -> Publishers.WithLatestFrom<Self, Publishers.CombineLatest<Other1, Other2>, (Other1.Output, Other2.Output)>
+  where Other1.Failure == Failure, Other2.Failure == Failure {
+    Publishers.WithLatestFrom(upstream: self, other: other1.combineLatest(other2)) { $1 }
+  }
+
+  /// Combines each upstream value with the latest values of `other1`,
+  /// `other2` and `other3`: CombineExt's spelling.
+  ///
+  /// As ``withLatestFrom(_:resultSelector:)`` with
+  /// `other1.combineLatest(other2, other3)` as the other publisher, which it
+  /// is: an upstream value that comes before all three have published is
+  /// dropped (and the upstream asked for one more); the result finishes when
+  /// the upstream finishes; a failure of any of the four fails it.
+  ///
+  /// ```text
+  /// upstream  -a----b-c--|
+  /// other1    --1----2--------
+  /// other2    ---u-----------
+  /// other3    ----v----------
+  /// result    ------B-C--|       B = f(b, (1, u, v)), C = f(c, (2, u, v)); f = resultSelector
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - other1: A publisher whose latest value is combined.
+  ///   - other2: A second publisher whose latest value is combined.
+  ///   - other3: A third publisher whose latest value is combined.
+  ///   - resultSelector: Makes the published value of an upstream value and
+  ///     the latest values of the three others.
+  /// - Returns: A publisher of the combined values.
+  public func withLatestFrom<Other1: Publisher, Other2: Publisher, Other3: Publisher, Result>(
+    _ other1: Other1,
+    _ other2: Other2,
+    _ other3: Other3,
+    resultSelector: @escaping (Output, (Other1.Output, Other2.Output, Other3.Output)) -> Result
+  ) -> Publishers.WithLatestFrom<Self, Publishers.CombineLatest3<Other1, Other2, Other3>, Result>
+  where Other1.Failure == Failure, Other2.Failure == Failure, Other3.Failure == Failure {
+    Publishers.WithLatestFrom(
+      upstream: self,
+      other: other1.combineLatest(other2, other3),
+      resultSelector: resultSelector
+    )
+  }
+
+  /// Publishes the latest values of `other1`, `other2` and `other3` each
+  /// time the upstream publishes: CombineExt's spelling.
+  ///
+  /// As ``withLatestFrom(_:_:_:resultSelector:)`` with a selector that
+  /// keeps the triple.
+  ///
+  /// ```text
+  /// upstream  -a----b-c--|
+  /// other1    --1----2--------
+  /// other2    ---u-----------
+  /// other3    ----v----------
+  /// result    ------P-Q--|       P = (1, u, v), Q = (2, u, v)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - other1: A publisher whose latest value is published.
+  ///   - other2: A second publisher whose latest value is published.
+  ///   - other3: A third publisher whose latest value is published.
+  /// - Returns: A publisher of the triples of latest values, one per upstream value.
+  public func withLatestFrom<Other1: Publisher, Other2: Publisher, Other3: Publisher>(
+    _ other1: Other1,
+    _ other2: Other2,
+    _ other3: Other3
+  )
+    -> Publishers.WithLatestFrom<
+      Self, Publishers.CombineLatest3<Other1, Other2, Other3>, (Other1.Output, Other2.Output, Other3.Output)
+    >
+  where Other1.Failure == Failure, Other2.Failure == Failure, Other3.Failure == Failure {
+    Publishers.WithLatestFrom(upstream: self, other: other1.combineLatest(other2, other3)) { $1 }
   }
 }
 

@@ -16,3 +16,8 @@ extension Signal: Equatable where Output: Equatable, Failure: Equatable {}
 extension Signal: Hashable where Output: Hashable, Failure: Hashable {}
 
 extension Signal: Sendable where Output: Sendable {}
+
+/// CombineExt's name for ``Signal``: the same type, so that code shared with
+/// an app that uses CombineExt compiles here unchanged (`Event<Int, MyError>`,
+/// `.value(1)`, `.finished`, `.failure(error)`).
+public typealias Event<Output, Failure: Error> = Signal<Output, Failure>

@@ -55,8 +55,16 @@ import Testing
     }
   }
 
+  /// The signal a letter of an upstream of signals stands for: `X` is a
+  /// failure, another capital a value (its small letter).
+  static func signal(_ letter: String) -> Signal<String, TestError> {
+    letter == "X" ? .failure(TestError()) : .value(letter.lowercased())
+  }
+
   /// Diagrams that do not run on virtual time, and why.
   static let unrunnable: [String: String] = [
+    "ReactiveExtras/Publishers.Create.swift: -a---bc-|            b waits for demand; | needs none":
+      "drawn for a subscriber that requests one value, then two (the demand line); CreateTests pins it",
     "ImmediateTraits/Publishers.AssertImmediate.swift: (a|)   x   (ab)-c-|   (trap)     (trap)":
       "the last two columns trap; AssertImmediateTests pins them with exit tests",
     "ReactiveCore/Operators/Lifecycle/Publishers.AssertNoFailure.swift: -a-b-|     -a-(trap)":
@@ -93,7 +101,55 @@ import Testing
     "TraitsTesting's own notation, shown as output; MarbleDiagramTests and MarbleComparisonTests pin it"
 
   /// The operators' diagrams and the blocks of shapes (DocDiagramShapes.swift).
-  static let checks = operatorChecks + shapeChecks
+  static let checks = operatorChecks + shapeChecks + combineExtChecks
+
+  /// ReactiveExtras' CombineExt spellings (their own list: one literal with
+  /// them took the type checker too long).
+  static let combineExtChecks: [DiagramCheck] = [
+    DiagramCheck("ReactiveExtras/Publisher+SignalValues.swift", "-a-b-|") {
+      $0.expect($0.upstream.map(Self.signal).replaceError(with: .finished).values())
+    },
+    DiagramCheck("ReactiveExtras/Publisher+SignalValues.swift", "-----(e|)      e = x, the error as a value") {
+      $0.expect(
+        $0.upstream.map(Self.signal).replaceError(with: .finished).failures().setFailureType(to: TestError.self),
+        values: ["e": TestError()]
+      )
+    },
+    DiagramCheck(
+      "ReactiveExtras/Publishers.WithLatestFrom.swift",
+      "-----B-C--|       B = f(b, (1, u)), C = f(c, (2, u)); f = resultSelector"
+    ) {
+      $0.expect(
+        $0.upstream.withLatestFrom($0.input("other1"), $0.input("other2")) { [$0, $1.0, $1.1].joined() },
+        values: ["B": "b1u", "C": "c2u"]
+      )
+    },
+    DiagramCheck("ReactiveExtras/Publishers.WithLatestFrom.swift", "-----P-Q--|       P = (1, u), Q = (2, u)") {
+      $0.expect(
+        $0.upstream.withLatestFrom($0.input("other1"), $0.input("other2")).map { [$0.0, $0.1].joined() },
+        values: ["P": "1u", "Q": "2u"]
+      )
+    },
+    DiagramCheck(
+      "ReactiveExtras/Publishers.WithLatestFrom.swift",
+      "------B-C--|       B = f(b, (1, u, v)), C = f(c, (2, u, v)); f = resultSelector"
+    ) {
+      $0.expect(
+        $0.upstream.withLatestFrom($0.input("other1"), $0.input("other2"), $0.input("other3")) {
+          [$0, $1.0, $1.1, $1.2].joined()
+        },
+        values: ["B": "b1uv", "C": "c2uv"]
+      )
+    },
+    DiagramCheck("ReactiveExtras/Publishers.WithLatestFrom.swift", "------P-Q--|       P = (1, u, v), Q = (2, u, v)") {
+      $0.expect(
+        $0.upstream.withLatestFrom($0.input("other1"), $0.input("other2"), $0.input("other3")).map {
+          [$0.0, $0.1, $0.2].joined()
+        },
+        values: ["P": "1uv", "Q": "2uv"]
+      )
+    },
+  ]
 
   static let operatorChecks: [DiagramCheck] = [
     // CompletableTraits
