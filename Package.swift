@@ -16,9 +16,11 @@ import PackageDescription
 //   ReactiveCore, SharedMachinery, MaybeTraits, SingleTraits, CompletableTraits, TraitsTesting <- TestSupport
 //     (not a product: what the test targets share; only they depend on it)
 //
-// SharedMachinery holds `Lock`, the one helper the trait modules share with the core;
-// apart from it they use only Combine's public API, so that they build unchanged on
-// Apple's Combine (below).
+// SharedMachinery is the internal toolbox that the core, the traits and ReactiveExtras
+// share, naming no Combine type: `Lock`, the subscriber registry, the reentrant delivery
+// lock, `FIFOQueue`, `APIViolation` and `MisuseDiagnostics`. Apart from it the modules
+// beside the core use only Combine's public API, so that they build unchanged on Apple's
+// Combine (below).
 //
 // ReactiveCore is Apple's Combine where Combine exists. The manifest is compiled for
 // the machine that runs the build, so `canImport(Combine)` here asks whether the
