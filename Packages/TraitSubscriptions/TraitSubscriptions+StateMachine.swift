@@ -1,5 +1,5 @@
-package import SharedMachinery
 package import MaybeTraits
+package import SharedMachinery
 
 /// The state machine shared by ``TraitSubscriptions/Single`` and
 /// ``TraitSubscriptions/Maybe``: pure, without locks nor threads. Each

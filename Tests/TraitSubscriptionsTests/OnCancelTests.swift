@@ -1,6 +1,6 @@
-import SharedMachinery
 import MaybeTraits
 import ReactiveCore
+import SharedMachinery
 import SingleTraits
 import Testing
 import TraitSubscriptions

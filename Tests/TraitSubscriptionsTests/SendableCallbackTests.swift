@@ -1,7 +1,7 @@
 import Dispatch
-import SharedMachinery
 import MaybeTraits
 import ReactiveCore
+import SharedMachinery
 import SingleTraits
 import Testing
 import TraitSubscriptions

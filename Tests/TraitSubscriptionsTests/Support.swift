@@ -1,6 +1,6 @@
-import SharedMachinery
 import MaybeTraits
 import ReactiveCore
+import SharedMachinery
 import SingleTraits
 @_exported import TestSupport
 import Testing
