@@ -5,42 +5,30 @@ import SharedMachinery
 /// subscribes, requests one value, and resumes one waiting task with the
 /// first thing that happens.
 ///
-/// States:
-/// - `initial`: created; the waiting task has not stored its continuation;
-/// - `waiting(waiter)`: the continuation is stored, the subscription has not arrived;
-/// - `subscribed(waiter, subscription)`: one value is requested;
-/// - `cancelledEarly`: the task was cancelled before its continuation was stored;
-/// - `done`: the waiter was resumed; holds nothing.
+/// Its logic is the package's one waiter bridge, `AsyncWaiterMachine`
+/// (SharedMachinery), with the `.perWait` policy and one wait: the task
+/// waits first (its continuation stored), then the subscriber subscribes and
+/// the one value is requested when the subscription comes. The value ends
+/// the wait and cancels the subscription, as `first()` would, rather than
+/// wait for the completion. A task cancelled before it waited never
+/// subscribes.
 ///
-/// The lock is never held while resuming the waiter or calling the
+/// The lock is never held while resuming the task or calling the
 /// subscription.
 package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
 {
   // @unchecked Sendable: the only mutable state is under `state`'s lock.
 
-  /// What the waiting task is resumed with.
-  package enum Outcome: @unchecked Sendable {
-    // @unchecked Sendable: the value goes from the publisher's thread to the
-    // waiting task exactly once, and nothing else keeps it.
-    case value(Input)
-    case finished
-    case failure(Failure)
-    /// The waiting task was cancelled; so was the subscription.
-    case cancelled
-  }
+  package typealias Machine = AsyncWaiterMachine<Input, Failure, any Subscription, Waiter>
 
-  typealias Waiter = UnsafeContinuation<Outcome, Never>
+  /// A waiting task.
+  package typealias Waiter = UnsafeContinuation<AsyncWaiterOutcome<Input, Failure>, Never>
 
-  private enum State {
-    case initial
-    case waiting(Waiter)
-    case subscribed(Waiter, any Subscription)
-    case cancelledEarly
-    case done
-  }
+  /// What the waiting task is resumed with: `.cancelled` when it was cancelled.
+  package typealias Outcome = Machine.Outcome
 
-  private let state = Lock(State.initial)
+  private let state = Lock(Machine(policy: .perWait))
 
   package var description: String { "AsyncValue" }
 
@@ -61,106 +49,47 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
     }
   }
 
-  private func start<P: Publisher>(_ waiter: Waiter, _ publisher: P) where P.Output == Input, P.Failure == Failure {
-    let subscribe = state.withLock { state -> Bool in
-      switch state {
-      case .initial:
-        state = .waiting(waiter)
-        return true
-      case .cancelledEarly:
-        state = .done
-        return false
-      case .waiting, .subscribed, .done:
-        fatalError("Bug in AsyncValueSubscriber: \(state) received start")
-      }
-    }
-    if subscribe {
-      publisher.subscribe(self)
+  private func start<P: Publisher>(_ waiter: Waiter, _ publisher: P)
+  where P.Output == Input, P.Failure == Failure {
+    let action = state.withLock { $0.wait(waiter) }
+    if case .resume = action {
+      perform(action)  // cancelled before it waited: nothing subscribed
     } else {
-      waiter.resume(returning: .cancelled)  // the task was cancelled before it waited: nothing subscribed
+      publisher.subscribe(self)  // the one value is requested when the subscription comes
     }
+  }
+
+  private func perform(_ action: consuming Machine.Action) {
+    Machine.perform(
+      action,
+      request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) },
+      cancel: { $0.cancel() },
+      resume: { $0.resume(returning: $1) }
+    )
   }
 
   package func receive(subscription: any Subscription) {
-    let accepted = state.withLock { state -> Bool in
-      switch state {
-      case let .waiting(waiter):
-        state = .subscribed(waiter, subscription)
-        return true
-      case .initial, .subscribed, .cancelledEarly, .done:
-        return false  // a second subscription, or one after cancel
-      }
-    }
-    if accepted {
-      subscription.request(.max(1))
-    } else {
-      subscription.cancel()
-    }
+    perform(state.withLock { $0.subscribed(subscription) })
   }
 
   package func receive(_ input: Input) -> Subscribers.Demand {
-    let taken = state.withLock { state -> (Waiter, any Subscription)? in
-      switch state {
-      case let .subscribed(waiter, subscription):
-        state = .done
-        return (waiter, subscription)
-      case .initial, .waiting, .cancelledEarly, .done:
-        return nil  // no demand was requested: ignore
-      }
-    }
-    guard let (waiter, subscription) = taken else { return .none }
-    // The one value is all the waiter wants: like `first()`, stop the
-    // upstream rather than wait for its completion.
-    subscription.cancel()
-    waiter.resume(returning: .value(input))
+    // The one value is all the task wants: it ends the wait, then the
+    // subscription is cancelled (no task is left to resume).
+    let (delivery, stop) = state.withLock { machine in (machine.receive(input), machine.cancel()) }
+    perform(stop)
+    perform(delivery)
     return .none
   }
 
   package func receive(completion: Subscribers.Completion<Failure>) {
-    let previous = state.withLock { state -> State in
-      switch state {
-      case .waiting, .subscribed:
-        defer { state = .done }
-        return state
-      case .initial, .cancelledEarly, .done:
-        return .done  // already over: ignore
-      }
-    }
-    let outcome: Outcome
     switch completion {
-    case .finished: outcome = .finished
-    case let .failure(error): outcome = .failure(error)
-    }
-    switch previous {
-    case let .waiting(waiter), let .subscribed(waiter, _):
-      waiter.resume(returning: outcome)
-    case .initial, .cancelledEarly, .done:
-      break
+    case .finished: perform(state.withLock { $0.complete(.finished) })
+    case let .failure(error): perform(state.withLock { $0.complete(.failure(error)) })
     }
   }
 
   /// Called when the waiting task is cancelled.
   package func cancel() {
-    let previous = state.withLock { state -> State in
-      switch state {
-      case .initial:
-        state = .cancelledEarly
-        return .done
-      case .waiting, .subscribed:
-        defer { state = .done }
-        return state
-      case .cancelledEarly, .done:
-        return .done
-      }
-    }
-    switch previous {
-    case let .waiting(waiter):
-      waiter.resume(returning: .cancelled)  // the subscription, when it comes, is cancelled
-    case let .subscribed(waiter, subscription):
-      subscription.cancel()
-      waiter.resume(returning: .cancelled)
-    case .initial, .cancelledEarly, .done:
-      break
-    }
+    perform(state.withLock { $0.cancel() })
   }
 }

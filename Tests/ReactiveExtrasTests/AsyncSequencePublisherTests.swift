@@ -323,6 +323,7 @@ private func isTerminated<Element>(_ result: AsyncStream<Element>.Continuation.Y
   }
 
   @Test func releasesARefusedSubscriberOnceCompleted() {
+    MisuseDiagnostics.startRecording()  // the refusal is reported: kept, not printed
     weak var weakRecorder: RecordingSubscriber<Int, Never>?
     let publisher = AsyncStream<Int> { _ in }.publisher
     let first = publisher.record(demand: .none)
@@ -332,6 +333,9 @@ private func isTerminated<Element>(_ result: AsyncStream<Element>.Continuation.Y
       #expect(second.events == [.subscription, .finished])
     }
     #expect(weakRecorder == nil)
+    #expect(
+      MisuseDiagnostics.recorded.contains { $0.contains("AsyncSequence.publisher finished a subscriber at once") }
+    )
     first.cancel()
   }
 

@@ -1,67 +1,37 @@
 /// The subscriber behind ``Publisher/values`` and `Future.value`: it asks
 /// its upstream for one value each time an asynchronous caller awaits one.
 ///
-/// States of `phase`:
-/// - `waitingForSubscription`: subscribed, the subscription has not arrived;
-///   the waiters that arrive now are requested for once it does;
-/// - `subscribed(subscription)`: running; each waiter requests one value;
-/// - `terminated(completion)`: the upstream completed while nobody waited;
-///   the next waiter gets the completion (nil, or the failure);
-/// - `done`: the completion was handed out, or the subscriber was cancelled;
-///   every waiter gets nil.
+/// Its logic is the package's one waiter bridge, `AsyncWaiterMachine`
+/// (SharedMachinery), with the `.perWait` policy: each wait requests one
+/// value (the waits made before the subscription are requested for when it
+/// comes), a value resumes the oldest waiting task, and a value nobody
+/// waits for came without demand and is dropped. A completion resumes the
+/// oldest task with the completion (nil, or the failure: thrown once) and
+/// every other one with nil. Cancelling (any waiting task, or the
+/// iterator's release) resumes every waiting task with nil.
 ///
-/// Several tasks may wait on one iterator at once (as with Combine's
-/// iterators): `waiters` is a FIFO queue, and each waiter asked for one
-/// value. A value resumes the oldest waiter. A completion resumes the oldest
-/// with the completion (nil, or the failure: thrown once) and every other
-/// one with nil. Cancelling (any waiting task, or the iterator's release)
-/// resumes every waiter with nil.
-///
-/// The lock is never held while resuming a waiter or calling the subscription.
+/// The lock is never held while resuming a task or calling the subscription.
 final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
 {
   // @unchecked Sendable: every mutable field is in `state`, under its lock.
 
-  typealias Waiter = UnsafeContinuation<Outcome, Never>
+  typealias Machine = AsyncWaiterMachine<Input, Failure, any Subscription, Waiter>
 
-  /// What a waiter receives: a value, the end of the stream, or a failure.
-  enum Outcome: @unchecked Sendable {
-    // @unchecked Sendable: a value crosses from the publisher's thread to the
-    // awaiting task exactly once, as with Combine's own bridges.
-    case value(Input)
-    case end
-    case failure(Failure)
-  }
+  /// A waiting task.
+  typealias Waiter = UnsafeContinuation<AsyncWaiterOutcome<Input, Failure>, Never>
 
-  private enum Phase {
-    case waitingForSubscription
-    case subscribed(any Subscription)
-    case terminated(Subscribers.Completion<Failure>)
-    case done
-  }
+  /// What a waiting task receives.
+  typealias Outcome = Machine.Outcome
 
-  /// What `wait` does once it has left the lock.
-  private enum WaitAction {
-    case resume(Outcome)
-    case request(any Subscription)
-    case none
-  }
-
-  private struct State {
-    var phase = Phase.waitingForSubscription
-    /// The waiting callers, oldest first.
-    var waiters: [Waiter] = []
-  }
-
-  private let state = Lock(State())
+  private let state = Lock(Machine(policy: .perWait))
 
   var description: String { "AsyncDemandSubscriber" }
 
   /// Waits for the next value, the end, or the failure.
   ///
   /// - Parameter cancellable: when true, cancelling the awaiting task cancels
-  ///   the subscription and the wait ends with `.end`.
+  ///   the subscription and the wait ends with `.cancelled`.
   func next(cancellable: Bool) async -> Outcome {
     guard cancellable else { return await wait() }
     return await withTaskCancellationHandler {
@@ -73,95 +43,39 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
   private func wait() async -> Outcome {
     await withUnsafeContinuation { (waiter: Waiter) in
-      let action = state.withLock { state -> WaitAction in
-        switch state.phase {
-        case .done:
-          return .resume(.end)
-        case let .terminated(completion):
-          state.phase = .done
-          return .resume(Self.outcome(completion))
-        case .waitingForSubscription:
-          state.waiters.append(waiter)
-          return .none
-        case let .subscribed(subscription):
-          state.waiters.append(waiter)
-          return .request(subscription)
-        }
-      }
-      switch action {
-      case let .resume(outcome): waiter.resume(returning: outcome)
-      case let .request(subscription): subscription.request(.max(1))
-      case .none: break
-      }
+      perform(state.withLock { $0.wait(waiter) })
     }
   }
 
-  private static func outcome(_ completion: Subscribers.Completion<Failure>) -> Outcome {
-    switch completion {
-    case .finished: .end
-    case let .failure(error): .failure(error)
-    }
+  private func perform(_ action: consuming Machine.Action) {
+    Machine.perform(
+      action,
+      request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) },
+      cancel: { $0.cancel() },
+      resume: { $0.resume(returning: $1) }
+    )
   }
 
   func receive(subscription: any Subscription) {
-    let (accepted, waiting) = state.withLock { state -> (Bool, Int) in
-      guard case .waitingForSubscription = state.phase else { return (false, 0) }
-      state.phase = .subscribed(subscription)
-      return (true, state.waiters.count)
-    }
-    if !accepted {
-      subscription.cancel()  // a second subscription, or one after cancel
-    } else if waiting > 0 {
-      subscription.request(.max(waiting))
-    }
+    perform(state.withLock { $0.subscribed(subscription) })
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let waiter = state.withLock { state -> Waiter? in
-      guard case .subscribed = state.phase, !state.waiters.isEmpty else { return nil }
-      return state.waiters.removeFirst()
-    }
-    // Without a waiter the value came without demand: it is dropped.
-    waiter?.resume(returning: .value(input))
-    return .none
+    perform(state.withLock { $0.receive(input) })
+    return .none  // each wait requests its own value
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let (waiters, released) = state.withLock { state -> ([Waiter], Phase) in
-      let old = state.phase
-      switch old {
-      case .waitingForSubscription, .subscribed:
-        if !state.waiters.isEmpty {
-          state.phase = .done
-          defer { state.waiters = [] }
-          return (state.waiters, old)
-        }
-        state.phase = .terminated(completion)
-        return ([], old)
-      case .terminated, .done:
-        return ([], .done)
-      }
+    let outcome: Outcome
+    switch completion {
+    case .finished: outcome = .finished
+    case let .failure(error): outcome = .failure(error)
     }
-    _ = released  // the subscription is released here, after the lock
-    // The oldest waiter hears how the stream ended; the others get nil.
-    for (index, waiter) in waiters.enumerated() {
-      waiter.resume(returning: index == 0 ? Self.outcome(completion) : .end)
-    }
+    perform(state.withLock { $0.complete(outcome) })
   }
 
   func cancel() {
-    let (waiters, old) = state.withLock { state -> ([Waiter], Phase) in
-      let old = state.phase
-      state.phase = .done
-      defer { state.waiters = [] }
-      return (state.waiters, old)
-    }
-    if case let .subscribed(subscription) = old {
-      subscription.cancel()
-    }
-    for waiter in waiters {
-      waiter.resume(returning: .end)
-    }
+    perform(state.withLock { $0.cancel() })
   }
 }
 
@@ -183,12 +97,9 @@ final class AsyncIteratorToken<Input, Failure: Error>: Sendable {
 extension AsyncDemandSubscriber: CombineReflectable {
   /// Shows the subscription status.
   var customMirror: Mirror {
-    let status = state.withLock { state -> SubscriptionStatus in
-      switch state.phase {
-      case .waitingForSubscription: .awaitingSubscription
-      case let .subscribed(subscription): .subscribed(subscription)
-      case .terminated, .done: .terminal
-      }
+    let status = state.withLock { machine -> SubscriptionStatus in
+      if machine.isWaitingForSubscription { return .awaitingSubscription }
+      return machine.upstream.map { .subscribed($0) } ?? .terminal
     }
     return Mirror(self, children: ["status": status])
   }

@@ -67,8 +67,9 @@ public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.
     /// task was cancelled.
     public mutating func next() async -> Upstream.Output? {
       switch await token.subscriber.next(cancellable: true) {
-      case let .value(value): value
-      case .end: nil
+      case let .value(value): return value
+      case .finished, .cancelled: return nil
+      case let .failure(never): switch never {}
       }
     }
   }
@@ -107,7 +108,7 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
     public mutating func next() async throws -> Upstream.Output? {
       switch await token.subscriber.next(cancellable: true) {
       case let .value(value): return value
-      case .end: return nil
+      case .finished, .cancelled: return nil
       case let .failure(error): throw error
       }
     }

@@ -13,7 +13,7 @@ extension Future where Failure == Never {
       switch await awaitResult() {
       case let .value(value): return value
       case let .failure(never): switch never {}
-      case .end: preconditionFailure("Future finished without a value")
+      case .finished, .cancelled: preconditionFailure("Future finished without a value")
       }
     }
   }
@@ -30,7 +30,7 @@ extension Future {
       switch await awaitResult() {
       case let .value(value): return value
       case let .failure(error): throw error
-      case .end: preconditionFailure("Future finished without a value")
+      case .finished, .cancelled: preconditionFailure("Future finished without a value")
       }
     }
   }

@@ -1,0 +1,291 @@
+/// The package's one bridge from a subscription to the tasks that await its
+/// values: Combine's `values` and `Future.value` (the core), the traits'
+/// `value`, and `values(bufferingPolicy:)` (ReactiveExtras). A pure state
+/// machine, without locks nor threads: each subscriber keeps one inside a
+/// `Lock`, calls one event under the lock, and runs the `Action` it returns
+/// after the lock with ``perform(_:request:cancel:resume:)``. It names no
+/// Combine type: the subscription is `Upstream`, and the demand it is asked
+/// for is ``Demand``. A waiting task is a `Waiter`: its continuation
+/// (`UnsafeContinuation<Outcome, Never>`), or, in the machine's own tests,
+/// any value that names it.
+///
+/// Phases:
+/// - `waitingForSubscription(owed)`: subscribed, the subscription has not
+///   arrived; `owed` counts the values requested for the tasks that already
+///   wait (one each, under `.perWait` and `.oldest`);
+/// - `subscribed(upstream)`: values go to the oldest waiting task, or to the
+///   buffer, by the policy;
+/// - `completed(outcome)`: the upstream completed while no task waited; the
+///   buffered values are handed out first, then `outcome` (once);
+/// - `over(outcome)`: the completion was handed out (`.finished` for every
+///   later wait), or the wait was cancelled (`.cancelled`); holds nothing.
+///
+/// Events, and what each does in each phase:
+///
+/// | event | waitingForSubscription | subscribed | completed | over |
+/// |---|---|---|---|---|
+/// | `wait` | buffered value, or queue the task (owed + 1) | buffered value, or queue the task; `.perWait`/`.oldest`: request 1 | buffered value, else the outcome → over | `outcome` |
+/// | `subscribed` | → subscribed; request the owed demand (`.unbounded`/`.newest`: unlimited) | cancel it (a second one) | cancel it | cancel it |
+/// | `receive(value)` | drop | the oldest task, else keep by the policy | drop | drop |
+/// | `complete` | tasks waiting: oldest gets it, the others `.finished` → over; else → completed | same | ignore | ignore |
+/// | `cancel` | every task `.cancelled` → over(cancelled) | cancel the upstream, every task `.cancelled` → over(cancelled) | → over(cancelled) | ignore |
+///
+/// Tasks wait only while the buffer is empty, and values are buffered only
+/// while no task waits. Several tasks may wait at once (as with Combine's
+/// iterators), oldest first.
+package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
+  /// What a waiting task is resumed with.
+  package typealias Outcome = AsyncWaiterOutcome<Element, Failure>
+
+  /// What becomes of the values that come while no task waits, and so what
+  /// the subscription is asked for.
+  package enum Policy {
+    /// One value requested per wait; a value nobody waits for is dropped
+    /// (Combine's `values`).
+    case perWait
+    /// Every value is kept; the subscription is asked for `.unlimited`.
+    case unbounded
+    /// At most `n` values are kept, and only as many are requested (plus one
+    /// per wait): none is dropped from a well-behaved upstream.
+    case oldest(Int)
+    /// The latest `n` values are kept; the subscription is asked for
+    /// `.unlimited`, and an older kept value makes room for a newer one.
+    case newest(Int)
+  }
+
+  /// How much to request from the subscription.
+  package enum Demand: Equatable {
+    case max(Int)
+    case unlimited
+
+    /// The count, or nil for `.unlimited`: `$0.request($1.limit.map { .max($0) } ?? .unlimited)`.
+    package var limit: Int? {
+      switch self {
+      case let .max(count): count
+      case .unlimited: nil
+      }
+    }
+  }
+
+  /// What to do after the lock. Values and subscriptions it carries are
+  /// released with it, after the lock too.
+  package enum Action {
+    case none
+    /// Resume `waiter` with `outcome`; then, if any, request one more value
+    /// from the subscription.
+    case resume(Waiter, Outcome, requestingOneFrom: Upstream?)
+    case request(Upstream, Demand)
+    case cancel(Upstream)
+    /// Resume `waiters`: the oldest with `first`, the others with `others`;
+    /// cancel `upstream` if any; release what the machine held.
+    case end(waiters: [Waiter], first: Outcome, others: Outcome, cancelling: Upstream?, released: [Element])
+    /// Release a value, or the subscription, after the lock.
+    case release(Element?, Upstream?)
+  }
+
+  private enum Phase {
+    case waitingForSubscription(owed: Int)
+    case subscribed(Upstream)
+    case completed(Outcome)
+    case over(Outcome)
+  }
+
+  private var phase = Phase.waitingForSubscription(owed: 0)
+  /// The values nobody awaited yet, oldest first. Empty while a task waits.
+  private var buffer = FIFOQueue<Element>()
+  /// The waiting tasks, oldest first. Empty while values are buffered.
+  private var waiters = FIFOQueue<Waiter>()
+  private let policy: Policy
+
+  package init(policy: Policy) {
+    switch policy {
+    case .perWait, .unbounded: self.policy = policy
+    case let .oldest(count): self.policy = .oldest(Swift.max(0, count))
+    case let .newest(count): self.policy = .newest(Swift.max(0, count))
+    }
+  }
+
+  /// Whether a wait asks the subscription for one more value.
+  private var requestsPerWait: Bool {
+    switch policy {
+    case .perWait, .oldest: true
+    case .unbounded, .newest: false
+    }
+  }
+
+  /// Whether the subscription has arrived and not ended: for a mirror.
+  package var upstream: Upstream? {
+    guard case let .subscribed(upstream) = phase else { return nil }
+    return upstream
+  }
+
+  /// Whether the subscription has not arrived yet: for a mirror.
+  package var isWaitingForSubscription: Bool {
+    guard case .waitingForSubscription = phase else { return false }
+    return true
+  }
+
+  // MARK: Events
+
+  /// A task waits for the next outcome.
+  package mutating func wait(_ waiter: Waiter) -> Action {
+    var topUp: Upstream?
+    switch phase {
+    case let .waitingForSubscription(owed) where requestsPerWait:
+      phase = .waitingForSubscription(owed: owed + 1)
+    case let .subscribed(upstream) where requestsPerWait:
+      // `.perWait` has no buffer: the value comes to this wait. `.oldest`
+      // keeps its buffer topped up by one per wait.
+      topUp = upstream
+    case .waitingForSubscription, .subscribed, .completed, .over:
+      break
+    }
+    if let value = buffer.removeFirst() {
+      return .resume(waiter, .value(value), requestingOneFrom: topUp)
+    }
+    switch phase {
+    case .waitingForSubscription, .subscribed:
+      waiters.append(waiter)
+      return topUp.map { .request($0, .max(1)) } ?? .none
+    case let .completed(outcome):
+      phase = .over(.finished)
+      return .resume(waiter, outcome, requestingOneFrom: nil)
+    case let .over(outcome):
+      return .resume(waiter, outcome, requestingOneFrom: nil)
+    }
+  }
+
+  /// The subscription arrived.
+  package mutating func subscribed(_ upstream: Upstream) -> Action {
+    guard case let .waitingForSubscription(owed) = phase else {
+      return .cancel(upstream)  // a second subscription, or one after the end
+    }
+    phase = .subscribed(upstream)
+    let demand: Demand
+    switch policy {
+    case .perWait:
+      guard owed > 0 else { return .none }
+      demand = .max(owed)
+    case let .oldest(count):
+      let (sum, overflow) = count.addingReportingOverflow(owed)
+      guard overflow || sum > 0 else { return .none }
+      demand = overflow ? .unlimited : .max(sum)  // saturates: `.bufferingOldest(.max)`
+    case .unbounded, .newest:
+      demand = .unlimited
+    }
+    return .request(upstream, demand)
+  }
+
+  /// A value arrived.
+  package mutating func receive(_ value: Element) -> Action {
+    guard case .subscribed = phase else { return .release(value, nil) }  // before the subscription, or after the end
+    if let waiter = waiters.removeFirst() {
+      return .resume(waiter, .value(value), requestingOneFrom: nil)
+    }
+    switch policy {
+    case .perWait:
+      return .release(value, nil)  // nobody waits: it came without demand
+    case .unbounded:
+      buffer.append(value)
+      return .none
+    case let .oldest(count):
+      guard buffer.count < count else { return .release(value, nil) }  // sent beyond the demand
+      buffer.append(value)
+      return .none
+    case let .newest(count):
+      guard count > 0 else { return .release(value, nil) }
+      let dropped = buffer.count < count ? nil : buffer.removeFirst()
+      buffer.append(value)
+      return .release(dropped, nil)
+    }
+  }
+
+  /// The upstream completed: `outcome` is `.finished` or `.failure`.
+  package mutating func complete(_ outcome: Outcome) -> Action {
+    let released: Upstream?
+    switch phase {
+    case .waitingForSubscription:
+      released = nil
+    case let .subscribed(upstream):
+      released = upstream
+    case .completed, .over:
+      return .none  // already over: ignore
+    }
+    guard waiters.isEmpty else {
+      // Tasks wait, so the buffer is empty: the completion is handed out now.
+      phase = .over(.finished)
+      return .end(
+        waiters: waiters.removeAll(),
+        first: outcome,
+        others: .finished,
+        cancelling: nil,
+        released: []
+      )
+    }
+    phase = .completed(outcome)  // after the buffered values
+    return .release(nil, released)
+  }
+
+  /// The wait was cancelled: the awaiting task, or the iteration.
+  package mutating func cancel() -> Action {
+    let upstream: Upstream?
+    switch phase {
+    case .waitingForSubscription, .completed:
+      upstream = nil
+    case let .subscribed(subscribed):
+      upstream = subscribed
+    case .over:
+      return .none
+    }
+    phase = .over(.cancelled)
+    return .end(
+      waiters: waiters.removeAll(),
+      first: .cancelled,
+      others: .cancelled,
+      cancelling: upstream,
+      released: buffer.removeAll()
+    )
+  }
+
+  // MARK: Acting after the lock
+
+  /// Runs `action`, after the lock: resumes the tasks, and calls the
+  /// subscription through `request` and `cancel` (the subscriber's, which
+  /// know its type).
+  package static func perform(
+    _ action: consuming Action,
+    request: (Upstream, Demand) -> Void,
+    cancel: (Upstream) -> Void,
+    resume: (Waiter, Outcome) -> Void
+  ) {
+    switch consume action {
+    case .none, .release:
+      break
+    case let .resume(waiter, outcome, upstream):
+      if let upstream { request(upstream, .max(1)) }
+      resume(waiter, outcome)
+    case let .request(upstream, demand):
+      request(upstream, demand)
+    case let .cancel(upstream):
+      cancel(upstream)
+    case let .end(waiters, first, others, upstream, _):
+      if let upstream { cancel(upstream) }
+      for (index, waiter) in waiters.enumerated() {
+        resume(waiter, index == 0 ? first : others)
+      }
+    }
+  }
+}
+
+/// What a waiting task is resumed with.
+package enum AsyncWaiterOutcome<Element, Failure: Error>: @unchecked Sendable {
+  // @unchecked Sendable: a value crosses from the publisher's thread to the
+  // awaiting task exactly once, and nothing else keeps it (as with
+  // Combine's own bridges).
+  case value(Element)
+  /// The upstream finished, or the completion was handed out to an earlier wait.
+  case finished
+  case failure(Failure)
+  /// The wait was cancelled (the task, or the iteration); so was the subscription.
+  case cancelled
+}
