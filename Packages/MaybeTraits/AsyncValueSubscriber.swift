@@ -60,12 +60,7 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
   }
 
   private func perform(_ action: consuming Machine.Action) {
-    Machine.perform(
-      action,
-      request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) },
-      cancel: { $0.cancel() },
-      resume: { $0.resume(returning: $1) }
-    )
+    Machine.perform(action, request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) }, cancel: { $0.cancel() })
   }
 
   package func receive(subscription: any Subscription) {

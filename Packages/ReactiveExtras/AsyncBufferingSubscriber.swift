@@ -57,12 +57,7 @@ final class AsyncBufferingSubscriber<Input, Failure: Error>: Subscriber, Cancell
   }
 
   private func perform(_ action: consuming Machine.Action) {
-    Machine.perform(
-      action,
-      request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) },
-      cancel: { $0.cancel() },
-      resume: { $0.resume(returning: $1) }
-    )
+    Machine.perform(action, request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) }, cancel: { $0.cancel() })
   }
 
   func receive(subscription: any Subscription) {

@@ -277,6 +277,18 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   }
 }
 
+extension AsyncWaiterMachine where Waiter == UnsafeContinuation<AsyncWaiterOutcome<Element, Failure>, Never> {
+  /// ``perform(_:request:cancel:resume:)`` for waiting tasks that are
+  /// continuations: what every subscriber of the package calls.
+  package static func perform(
+    _ action: consuming Action,
+    request: (Upstream, Demand) -> Void,
+    cancel: (Upstream) -> Void
+  ) {
+    perform(action, request: request, cancel: cancel, resume: { $0.resume(returning: $1) })
+  }
+}
+
 /// What a waiting task is resumed with.
 package enum AsyncWaiterOutcome<Element, Failure: Error>: @unchecked Sendable {
   // @unchecked Sendable: a value crosses from the publisher's thread to the

@@ -118,3 +118,13 @@ package struct ThreadSanitizerHooks: Sendable {
     )
   }()
 }
+
+/// The calling thread's identity, never 0: how `ReentrantLock` knows its owner.
+@usableFromInline
+package func currentThreadIdentity() -> UInt {
+  #if canImport(Glibc)
+  pthread_self()  // a pthread_t is an unsigned integer on Glibc
+  #else
+  UInt(bitPattern: pthread_self())  // a pointer on Darwin and Musl
+  #endif
+}

@@ -1,13 +1,5 @@
 public import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A lock that the thread holding it may take again: the lock a subject
 /// holds around each call to one of its subscribers.
 ///
@@ -50,14 +42,4 @@ package struct ReentrantLock: ~Copyable {
       return body()
     }
   }
-}
-
-/// The calling thread's identity, never 0.
-@usableFromInline
-package func currentThreadIdentity() -> UInt {
-  #if canImport(Glibc)
-  pthread_self()  // a pthread_t is an unsigned integer on Glibc
-  #else
-  UInt(bitPattern: pthread_self())  // a pointer on Darwin and Musl
-  #endif
 }

@@ -48,12 +48,7 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   }
 
   private func perform(_ action: consuming Machine.Action) {
-    Machine.perform(
-      action,
-      request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) },
-      cancel: { $0.cancel() },
-      resume: { $0.resume(returning: $1) }
-    )
+    Machine.perform(action, request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) }, cancel: { $0.cancel() })
   }
 
   func receive(subscription: any Subscription) {
