@@ -40,10 +40,17 @@ public let scalingWorkloads: [(name: String, run: @Sendable (Int) -> Int)] = {
       #if !OPENCOMBINE
       // OpenCombine's timer publisher is in another module, with another name.
       add("timer") { cancelOne(of: k, oldest: oldest, $0) { Timer.publish(every: 3600, on: .main, in: .common) } }
+      // ReactiveExtras (issue 33): OpenCombine has neither.
+      add("replaySubject") { cancelOne(of: k, oldest: oldest, $0) { ReplaySubject<Int, Never>(bufferSize: 1) } }
+      add("shareReplay") { cancelOne(of: k, oldest: oldest, $0) { PassthroughSubject<Int, Never>().share(replay: 1) } }
       #endif
     }
   }
   #if !OPENCOMBINE
+  // CancelBag (issue 33): a subscription made in a bag of k entries, then cancelled.
+  for k in [1, 100, 10_000] {
+    all.append(("cancelBagEntry@\(k)", { cancelBagEntry(among: k, $0) }))
+  }
   // OpenCombine 0.14.0 has no MergeMany.
   for u in [2, 64, 4096] {
     all.append(("mergeManyCompletion@\(u)", { mergeManyCompletion(upstreams: u, $0) }))
@@ -101,6 +108,23 @@ func cancelOne<P: Publisher>(of k: Int, oldest: Bool, _ n: Int, _ make: () -> P)
 }
 
 #if !OPENCOMBINE
+/// `n` times, a subscription is made in a `CancelBag` that holds `k` others,
+/// then cancelled: it enters and leaves the bag.
+func cancelBagEntry(among k: Int, _ n: Int) -> Int {
+  let counter = Counter()
+  let bag = CancelBag()
+  let subject = PassthroughSubject<Int, Never>()
+  for _ in 0..<k {
+    subject.sink(in: bag) { _ in counter.sum &+= 1 }
+  }
+  for _ in 0..<n {
+    subject.sink(in: bag) { _ in counter.sum &+= 1 }.cancel()
+    counter.sum &+= 1
+  }
+  keepUntilExit(bag, subject)
+  return counter.sum
+}
+
 /// `n` upstreams of `MergeMany`s of `u` upstreams each finish, one at a time.
 /// The same 4,096 upstreams (4096 / u merges) are set up whatever `n` is.
 func mergeManyCompletion(upstreams u: Int, _ n: Int) -> Int {
