@@ -243,8 +243,10 @@ class ReplayConduitBase<Output, Failure: Error>: RegistryMember, @unchecked Send
 ///
 /// Transitions:
 /// - `offer(v)` [a send, any thread]: `active`, queue empty, demand > 0 →
-///   demand - 1, deliver `v` now; `active` otherwise → append `v` to the
-///   queue, dropping the oldest while it holds more than `bufferSize` values
+///   demand - 1, deliver `v` now; `active`, no demand, `v` older than a
+///   value already delivered (a nested send overtook it) → drop `v`;
+///   `active` otherwise → insert `v` in the queue in the subject's send
+///   order, dropping the oldest while it holds more than `bufferSize` values
 ///   and more than the demand covers, then drain if demand > 0; `over` → drop.
 /// - `request(n)` [any thread]: traps if `n` is zero (as Combine's
 ///   subjects); `active` → demand + n, drain if something is owed; `over` →

@@ -1,5 +1,7 @@
 public import Foundation  // NSObject, the superclass
+package import MaybeTraits
 public import ReactiveCore
+public import SharedMachinery
 
 extension TraitSubscriptions {
   /// A subscription to subclass when a single publisher wraps a callback API:
@@ -48,10 +50,14 @@ extension TraitSubscriptions {
   /// per-subscription state in the `Context`, since the hooks run on the
   /// thread of the event that triggers them.
   open class Single<Downstream: Subscriber, Context>: NSObject, Subscription {
-    // Not Sendable (see above); the only mutable state is under the core's
+    // Not Sendable (see above); the only mutable state is under `machine`'s
     // lock, and what leaves the lock is used only by the thread that took it out.
     @usableFromInline
-    let core: TraitSubscriptionCore<Downstream, Context, Result<Downstream.Input, Downstream.Failure>>
+    typealias Machine = TraitSubscriptionStateMachine<Downstream, Context>
+    @usableFromInline
+    let machine: Lock<Machine>
+    @usableFromInline
+    let entryPoints: TraitSubscriptionEntryPoints<Result<Downstream.Input, Downstream.Failure>>
 
     /// Creates a subscription; hand it to `downstream` with
     /// `downstream.receive(subscription:)`.
@@ -61,7 +67,26 @@ extension TraitSubscriptions {
     ///   - context: What the hooks receive; released on completion or cancel.
     @inlinable
     public init(downstream: Downstream, context: Context) {
-      core = TraitSubscriptionCore(downstream: downstream, context: context, for: Single.self)
+      machine = Lock(Machine(downstream: downstream, context: context))
+      entryPoints = TraitSubscriptionEntryPoints(
+        request: { subscription, demand in
+          let subscription = unsafeDowncast(subscription, to: Single.self)
+          subscription.perform(subscription.machine.withLock { $0.request(demand) })
+        },
+        cancel: { subscription in
+          let subscription = unsafeDowncast(subscription, to: Single.self)
+          subscription.perform(subscription.machine.withLock { $0.cancel() })
+        },
+        receive: { subscription, result in
+          let subscription = unsafeDowncast(subscription, to: Single.self)
+          let result: Machine.Output =
+            switch result {
+            case let .success(value): .success(value)
+            case let .failure(error): .failure(error)
+            }
+          subscription.perform(subscription.machine.withLock { $0.receive(result) })
+        }
+      )
       super.init()
     }
 
@@ -88,7 +113,7 @@ extension TraitSubscriptions {
     /// does not compile when the handler is `@Sendable`, since the
     /// subscription is not `Sendable`.
     public final var promise: @Sendable (Result<Downstream.Input, Downstream.Failure>) -> Void {
-      sendableReceive(TraitSubscriptionPromiseRelay(self))
+      sendableReceive(SinglePromiseRelay(self))
     }
 
     /// Completes the subscription: the value then finished, or the failure.
@@ -96,15 +121,15 @@ extension TraitSubscriptions {
     /// any demand, the result is kept and sent on the first demand, and
     /// ``start(with:)`` never runs.
     public func receive(_ result: Result<Downstream.Input, Downstream.Failure>) {
-      core.receive(result, on: self)
+      entryPoints.receive(self, result)
     }
 
     public func request(_ demand: Subscribers.Demand) {
-      core.request(demand, on: self)
+      entryPoints.request(self, demand)
     }
 
     public func cancel() {
-      core.cancel(on: self)
+      entryPoints.cancel(self)
     }
 
     /// Registers how to stop the job that ``start(with:)`` started; call it
@@ -137,9 +162,46 @@ extension TraitSubscriptions {
       line: UInt = #line,
       _ cancelJob: @escaping @Sendable () -> Void
     ) {
-      core.onCancel(cancelJob, on: self, file: file, line: line)
+      if let misuse = perform(machine.withLock { $0.onCancel(cancelJob) }), case .registeredBeforeStart = misuse {
+        fatalError("API misuse: onCancel(_:) called before start(with:) on \(description)", file: file, line: line)
+      }
+    }
+
+    /// Acts on what the state machine decided, after the lock. The downstream
+    /// and context in `action` are released when it returns. Returns the
+    /// misuse the event was, if any, after reporting an ignored one.
+    @inlinable
+    @discardableResult
+    final func perform(_ action: consuming Machine.Action) -> TraitSubscriptionMisuse? {
+      let misuse = action.perform(start: start(with:), didComplete: didComplete(with:), didCancel: didCancel(with:))
+      if case .secondResult = misuse { reportSecondResult() }
+      return misuse
+    }
+
+    /// Tells the user of a result received after the first one, which is ignored.
+    @usableFromInline
+    final func reportSecondResult() {
+      MisuseDiagnostics.report(MisuseDiagnostics.secondResult(receivedBy: description, calls: "receive(_:) or promise"))
     }
   }
 }
 
-extension TraitSubscriptions.Single: TraitSubscriptionHooks {}
+/// What a `TraitSubscriptions.Single`'s `promise` calls: the subscription's
+/// `receive(_:)`. A separate final class, so that the subscription classes,
+/// which users subclass, conform to no protocol of their own.
+///
+/// @unchecked Sendable: the subscription is not `Sendable` (so that its
+/// subclasses need no annotation), but the relay calls only its `receive(_:)`,
+/// which decides under the subscription's lock and acts after it, from any
+/// thread; the hooks it may run are documented to run on the caller's thread.
+final class SinglePromiseRelay<Downstream: Subscriber, Context>: @unchecked Sendable, SendableResultReceiver {
+  let subscription: TraitSubscriptions.Single<Downstream, Context>
+
+  init(_ subscription: TraitSubscriptions.Single<Downstream, Context>) {
+    self.subscription = subscription
+  }
+
+  func receive(_ outcome: Result<Downstream.Input, Downstream.Failure>) {
+    subscription.receive(outcome)
+  }
+}
