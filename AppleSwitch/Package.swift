@@ -88,7 +88,15 @@ let package = Package(
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
     library("ImmediateTraits", dependencies: ["ReactiveCore", "SharedMachinery"]),
     library("TraitSubscriptions", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits"]),
-    library("ReactiveExtras", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits"]),
+    // OpenCombine itself: Publishers.Create+StateMachine.swift names its types
+    // in package declarations (see there).
+    library(
+      "ReactiveExtras",
+      dependencies: [
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
+    ),
     library(
       "TraitsTesting",
       dependencies: [

@@ -1,5 +1,5 @@
 import ReactiveCore
-import SharedMachinery
+package import SharedMachinery
 
 /// The subscriber behind the `value` properties of the trait publishers: it
 /// subscribes, requests one value, and resumes one waiting task with the

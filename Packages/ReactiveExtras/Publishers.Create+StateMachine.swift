@@ -1,5 +1,15 @@
-package import ReactiveCore
 package import SharedMachinery
+
+// The package declarations below use Combine's types: on a foreign Combine
+// they belong to that module, which ReactiveCore re-exports there (a
+// package import of ReactiveCore would then go unused).
+#if REACTIVECORE_IS_OPENCOMBINE
+package import OpenCombine
+#elseif REACTIVECORE_IS_COMBINE
+package import Combine
+#else
+package import ReactiveCore
+#endif
 
 /// The state machine of a ``Publishers/Create`` subscription: pure, without
 /// locks nor threads. The subscription keeps it inside a `Lock`, calls one
@@ -187,10 +197,22 @@ package enum CreateStateMachine<Downstream: Subscriber> {
 
   /// The downstream requested `demand` more values.
   package mutating func request(_ demand: Subscribers.Demand) -> Action {
+    add(demand, fromTheDeliveringThread: false)
+  }
+
+  /// The delivering thread's downstream returned `demand` from `receive(_:)`.
+  package mutating func delivered(_ demand: Subscribers.Demand) -> Action {
+    add(demand, fromTheDeliveringThread: true)
+  }
+
+  /// Adds `demand`, then delivers what it covers, unless another thread is
+  /// delivering (it uses the demand). Ended: nothing (a cancel may come
+  /// during a delivery).
+  private mutating func add(_ demand: Subscribers.Demand, fromTheDeliveringThread: Bool) -> Action {
     switch consume self {
     case var .live(live):
       live.demand += demand
-      if live.isDelivering {
+      if live.isDelivering && !fromTheDeliveringThread {
         self = .live(live)  // the delivering thread uses it
         return .none
       }
@@ -199,23 +221,6 @@ package enum CreateStateMachine<Downstream: Subscriber> {
       return action
     case .endedEarly:
       self = .endedEarly
-      return .none
-    case .ended:
-      self = .ended
-      return .none
-    }
-  }
-
-  /// The delivering thread's downstream returned `demand` from `receive(_:)`.
-  package mutating func delivered(_ demand: Subscribers.Demand) -> Action {
-    switch consume self {
-    case var .live(live):
-      live.demand += demand
-      let (next, action) = Self.proceed(live)
-      self = next
-      return action
-    case .endedEarly:
-      self = .endedEarly  // cancelled during the delivery
       return .none
     case .ended:
       self = .ended

@@ -52,6 +52,9 @@ extension Publisher {
     Publishers.WithLatestFrom(upstream: self, other: other) { $1 }
   }
 
+  // OpenCombine 0.14.0, on which AppleSwitch builds this module, has no
+  // combineLatest; Apple's Combine and ReactiveCore have it.
+  #if !REACTIVECORE_IS_OPENCOMBINE
   /// Combines each upstream value with the latest values of `other1` and
   /// `other2`: CombineExt's spelling.
   ///
@@ -179,6 +182,7 @@ extension Publisher {
   where Other1.Failure == Failure, Other2.Failure == Failure, Other3.Failure == Failure {
     Publishers.WithLatestFrom(upstream: self, other: other1.combineLatest(other2, other3)) { $1 }
   }
+  #endif
 }
 
 extension Publishers {

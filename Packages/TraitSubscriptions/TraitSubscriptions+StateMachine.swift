@@ -1,5 +1,5 @@
 package import MaybeTraits
-package import SharedMachinery
+public import SharedMachinery
 
 /// The state machine shared by ``TraitSubscriptions/Single`` and
 /// ``TraitSubscriptions/Maybe``: pure, without locks nor threads. Each

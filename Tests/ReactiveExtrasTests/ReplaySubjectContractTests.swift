@@ -146,6 +146,9 @@ import TraitsTesting
     return log.all
   }
 
+  // Combine's CurrentValueSubject is the reference: OpenCombine's (AppleSwitch)
+  // completes its subscribers in no fixed order.
+  #if !REACTIVECORE_IS_OPENCOMBINE
   @Test(arguments: 0..<200)
   func aScriptGivesTheSameTraceOnAReplaySubjectOfOneAfterASendAsOnACurrentValueSubject(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed))
@@ -164,6 +167,7 @@ import TraitsTesting
     replay.send(0)
     #expect(trace(of: script, on: replay) == trace(of: script, on: CurrentValueSubject<Int, Never>(0)))
   }
+  #endif
 
   @Test func theCompletionWaitsBehindAnOwedValueWhereACurrentValueSubjectDropsTheValue() {
     // The one difference: a CurrentValueSubject completes a subscriber that
