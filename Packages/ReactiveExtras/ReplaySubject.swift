@@ -109,10 +109,10 @@ public final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Se
   ///
   /// - Parameter value: The value to send.
   public func send(_ value: Output) {
-    let (conduits, sequence, dropped) = state.withLock { state -> (Conduits?, UInt64, [Output]) in
-      guard state.completion == nil else { return (nil, 0, []) }  // over: ignore
+    let (conduits, sequence, dropped) = state.withLock { state -> (Conduits?, UInt64, Output?) in
+      guard state.completion == nil else { return (nil, 0, nil) }  // over: ignore
       defer { state.sent += 1 }
-      return (state.conduits, state.sent, state.kept.append(value, keepingAtMost: bufferSize))
+      return (state.conduits, state.sent, state.kept.append(value, droppingOldestBeyond: bufferSize))
     }
     _ = dropped  // the value no longer kept is released here, after the lock
     conduits?.forEach { conduit in
@@ -357,26 +357,25 @@ final class ReplayConduit<Downstream: Subscriber>: ReplayConduitBase<Downstream.
   }
 
   override func offer(_ sent: Sequenced<Output>) {
-    let (action, dropped) = state.withLock { ledger -> (OfferAction, [Sequenced<Output>]) in
-      guard case let .active(downstream, _) = ledger.state else { return (.none, []) }  // cancelled meanwhile
+    let (action, dropped) = state.withLock { ledger -> (OfferAction, Sequenced<Output>?) in
+      guard case let .active(downstream, _) = ledger.state else { return (.none, nil) }  // cancelled meanwhile
       if ledger.queue.isEmpty && ledger.demand > 0 {
         ledger.demand -= 1
         ledger.delivered = max(ledger.delivered, sent.sequence + 1)
-        return (.deliver(downstream), [])
+        return (.deliver(downstream), nil)
       }
       if ledger.demand == 0 && sent.sequence + 1 < ledger.delivered {
         // Older than a value the subscriber has received (a send nested in
         // a receive overtook it): without demand it is owed nothing older.
-        return (.none, [sent])
+        return (.none, sent)
       }
       // Queued in the subject's order; the oldest values go only beyond
       // what the demand covers.
+      // The queue holds at most that many already: every delivery takes
+      // one value off the queue and one off the demand together.
       ledger.queue.insert(sent) { $0.sequence > sent.sequence }
       let limit = max(bufferSize, ledger.demand.max ?? Int.max)
-      var dropped: [Sequenced<Output>] = []
-      while ledger.queue.count > limit, let oldest = ledger.queue.removeFirst() {
-        dropped.append(oldest)
-      }
+      let dropped = ledger.queue.count > limit ? ledger.queue.removeFirst() : nil
       return (ledger.demand > 0 ? .drain : .none, dropped)
     }
     _ = dropped  // released here, after the lock

@@ -8,7 +8,7 @@
 /// nothing it handed back: a removed slot is cleared at once, so that a value
 /// is released by whoever took it (after its lock), not later by the queue.
 ///
-/// Bounded queues are the caller's choice: `append(_:keepingAtMost:)` drops
+/// Bounded queues are the caller's choice: `append(_:droppingOldestBeyond:)` drops
 /// and returns the oldest elements beyond a limit, for the caller to release
 /// after unlocking.
 @usableFromInline
@@ -86,17 +86,16 @@ package struct FIFOQueue<Element> {
     count += 1
   }
 
-  /// Adds `element`, then removes the oldest elements while more than
-  /// `limit` remain; returns what it removed, oldest first, for the caller
-  /// to release after its lock.
+  /// Adds `element`, and removes the oldest element if the queue then holds
+  /// more than `limit`; returns what it removed, for the caller to release
+  /// after its lock. The caller keeps the bound: the queue held at most
+  /// `limit` elements before (so one removal restores it, and a send to a
+  /// full buffer allocates nothing).
   @inlinable
-  package mutating func append(_ element: Element, keepingAtMost limit: Int) -> [Element] {
+  package mutating func append(_ element: Element, droppingOldestBeyond limit: Int) -> Element? {
+    assert(count <= Swift.max(limit, 0), "Bug in FIFOQueue: already beyond the limit")
     append(element)
-    var dropped: [Element] = []
-    while count > max(limit, 0), let oldest = removeFirst() {
-      dropped.append(oldest)
-    }
-    return dropped
+    return count > Swift.max(limit, 0) ? removeFirst() : nil
   }
 
   /// Removes and returns the oldest element, or nil if the queue is empty.
