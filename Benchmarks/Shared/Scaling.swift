@@ -51,6 +51,11 @@ public let scalingWorkloads: [(name: String, run: @Sendable (Int) -> Int)] = {
   for k in [1, 100, 10_000] {
     all.append(("cancelBagEntry@\(k)", { cancelBagEntry(among: k, $0) }))
   }
+  // values(bufferingPolicy:) (ReactiveExtras, issue 35): a consumer made and
+  // ended among k live consumers of a subject.
+  for k in [1, 100, 10_000] {
+    all.append(("valuesConsumer@\(k)", { valuesConsumer(among: k, $0) }))
+  }
   // OpenCombine 0.14.0 has no MergeMany.
   for u in [2, 64, 4096] {
     all.append(("mergeManyCompletion@\(u)", { mergeManyCompletion(upstreams: u, $0) }))
@@ -69,8 +74,9 @@ public let scalingWorkloads: [(name: String, run: @Sendable (Int) -> Int)] = {
 }()
 
 /// Keeps `objects` alive until the process exits (one retain never
-/// released), so that tearing them down is not counted.
-private func keepUntilExit(_ objects: Any...) {
+/// released), so that tearing them down is not counted (here, and in the
+/// ends of Workloads.swift).
+func keepUntilExit(_ objects: Any...) {
   final class Kept {
     let objects: [Any]
     init(_ objects: [Any]) { self.objects = objects }
@@ -122,6 +128,25 @@ func cancelBagEntry(among k: Int, _ n: Int) -> Int {
     counter.sum &+= 1
   }
   keepUntilExit(bag, subject)
+  return counter.sum
+}
+
+/// `n` times, a consumer of `values(bufferingPolicy: .unbounded)` arrives
+/// among `k` live consumers of a subject and leaves: its iterator is made,
+/// which subscribes, and released at once, which cancels the subscription
+/// (`k + 1` consumers when it leaves, as in `cancelOne` for the newest). The
+/// iterator subscribes as it is made, synchronously: no task, no await, so
+/// the count is exact. The subject never sends.
+func valuesConsumer(among k: Int, _ n: Int) -> Int {
+  let counter = Counter()
+  let subject = PassthroughSubject<Int, Never>()
+  let values = subject.values(bufferingPolicy: .unbounded)
+  let live = (0..<k).map { _ in values.makeAsyncIterator() }
+  for _ in 0..<n {
+    _ = values.makeAsyncIterator()
+    counter.sum &+= 1
+  }
+  withExtendedLifetime((subject, live)) {}
   return counter.sum
 }
 

@@ -201,3 +201,56 @@ func maybe(_ n: Int) -> Int {
   }
   return tally.sum
 }
+
+/// The references of the `async` workloads of the two library sides
+/// (`lifecycleWorkloads` in Shared/Workloads.swift): counted by callgrind
+/// only, not timed by package-benchmark.
+public let lifecycleWorkloads: [(name: String, run: @Sendable (Int) -> Int)] = [
+  ("awaitTask", awaitTask),
+  ("asyncSequencePublisher", asyncSequenceLoop),
+]
+
+/// Runs `body` in a task of its own and blocks the calling thread on a
+/// semaphore until it returns, as the library sides do.
+func runInTask(_ body: @escaping @Sendable () async -> Int) -> Int {
+  let result = AtomicTally()
+  let done = DispatchSemaphore(value: 0)
+  Task {
+    result.sum.store(await body(), ordering: .relaxed)
+    done.signal()
+  }
+  done.wait()
+  return result.sum.load(ordering: .relaxed)
+}
+
+/// `n` times, in one task, `await Task { x }.value`: what awaiting a value
+/// costs when it comes from another task (created, scheduled, run, and its
+/// result awaited, the awaiting task suspending and resuming). The reference
+/// of awaitFuture, awaitTraitValue and awaitValuesElement.
+func awaitTask(_ n: Int) -> Int {
+  runInTask {
+    var sum = 0
+    for value in 0..<n {
+      sum &+= await Task { value }.value
+    }
+    return sum
+  }
+}
+
+/// The `AsyncStream` of the library side's asyncSequencePublisher (`n`
+/// elements, yielded and finished before it is consumed), consumed by a
+/// bare `for await` loop in a task.
+func asyncSequenceLoop(_ n: Int) -> Int {
+  let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+  for value in 0..<n {
+    continuation.yield(value)
+  }
+  continuation.finish()
+  return runInTask {
+    var sum = 0
+    for await value in stream {
+      sum &+= value
+    }
+    return sum
+  }
+}

@@ -5,7 +5,10 @@
 // Instructions per operation are the difference between two runs with
 // different n, divided by the difference of n: start-up and first-use costs
 // (metadata, lazy globals, thread creation) cancel out.
-// `InstructionProbe --list` prints the names of the workloads.
+// `InstructionProbe --list` prints the names of the workloads: those that
+// package-benchmark also times (`workloads`), the size families
+// (`scalingWorkloads`), and the ends of subscriptions and the awaits of
+// issue 35 (`lifecycleWorkloads`), which run under callgrind only.
 // `InstructionProbe --memory <side>` prints, for each kind of idle
 // subscription, the heap bytes that one more of it keeps (glibc's
 // `mallinfo2` through HeapStatistics, before and after creating 10,000, divided by 10,000).
@@ -30,9 +33,11 @@ import Glibc
 #endif
 
 let sides: [String: [(name: String, run: @Sendable (Int) -> Int)]] = [
-  "reactivecore": ReactiveCoreWorkloads.workloads + ReactiveCoreWorkloads.scalingWorkloads,
-  "opencombine": OpenCombineWorkloads.workloads + OpenCombineWorkloads.scalingWorkloads,
-  "baseline": BaselineWorkloads.workloads,
+  "reactivecore": ReactiveCoreWorkloads.workloads + ReactiveCoreWorkloads.scalingWorkloads
+    + ReactiveCoreWorkloads.lifecycleWorkloads,
+  "opencombine": OpenCombineWorkloads.workloads + OpenCombineWorkloads.scalingWorkloads
+    + OpenCombineWorkloads.lifecycleWorkloads,
+  "baseline": BaselineWorkloads.workloads + BaselineWorkloads.lifecycleWorkloads,
 ]
 
 let arguments = CommandLine.arguments
