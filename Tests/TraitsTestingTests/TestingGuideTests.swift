@@ -52,6 +52,17 @@ import FoundationNetworking
     #expect(recorder.values == ["he"])
   }
 
+  @Test func clockForAsyncCode() async throws {
+    let clock = TestClock()
+    let reminder = Task {
+      try await clock.sleep(for: .seconds(30))
+      return "time to stand up"
+    }
+    try await waitUntil { clock.sleepCount == 1 }  // the task sleeps
+    clock.advance(by: .seconds(30))
+    #expect(try await reminder.value == "time to stand up")
+  }
+
   @Test func marbleComparison() {
     let scheduler = VirtualTimeScheduler()
     let input = scheduler.cold("--a--b--|", values: ["a": 1, "b": 2])
