@@ -6,8 +6,8 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build build-tests compile-checks doc-examples generated-check test test-examples demo docs lint format check \
-  reliability-suites clean bench compat
+.PHONY: all build build-tests compile-checks doc-examples foundation-imports generated-check test test-examples demo docs lint format check \
+  reliability-suites clean bench compat adoption
 
 all: test
 
@@ -23,7 +23,7 @@ repeat-failures = if [ $$status -ne 0 ]; then echo "Failures (repeated from $(1)
 ## and its tests, the compile-failure checks, the downstream Examples package,
 ## then every test (the test summary is the last line; after a failure, the
 ## failing tests are repeated below it).
-test: generated-check doc-examples build-tests compile-checks test-examples
+test: generated-check foundation-imports doc-examples build-tests compile-checks test-examples
 	@$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; cat .build/test.log; \
 	  $(call repeat-failures,.build/test.log); \
 	  exit $$status
@@ -38,6 +38,11 @@ generated-check:
 	    diff -u "Packages/$$file" "$$tmp/$$file" \
 	    || { echo "Packages/$$file is out of date: run ./Scripts/generate-arities.pl"; rm -rf "$$tmp"; exit 1; }; \
 	  done; rm -rf "$$tmp"
+
+## ReactiveCore, the trait modules and ReactiveExtras import no Foundation
+## beyond FoundationEssentials (issue 34).
+foundation-imports:
+	./Scripts/check-foundation-imports.sh
 
 ## Every ```swift block of README.md and Docs/ appears, byte for byte, in a
 ## test source or in Examples/ (which the build compiles).
@@ -77,6 +82,13 @@ demo:
 ## warning.
 docs:
 	SWIFT=$(SWIFT) ./Scripts/make-docs.sh
+
+## make adoption: what adopting the package costs a user, against OpenCombine:
+## minimal executables (Adoption/) built clean against ReactiveCore, the trait
+## modules, the umbrella and OpenCombine; build CPU, binary size, start time and
+## shared libraries, each against its goal (10 to 15 minutes).
+adoption:
+	SWIFT=$(SWIFT) ./Scripts/adoption.py
 
 ## make bench: the benchmarks of Benchmarks/ (a separate package): every
 ## workload on ReactiveCore, OpenCombine and hand-written closures, then one

@@ -5,8 +5,12 @@ import PackageDescription
 //
 //   SharedMachinery <- ReactiveCore (today's implementation), and <- every trait module and TraitsTesting
 //   ReactiveCore <- CancelBag <- MaybeTraits (the original CombineTraits' CancelBag product)
-//   SharedMachinery <- AsynchronousOperation (Foundation's Operation only; the original's product) <- SingleTraits
+//   ReactiveCore <- ReactiveCoreFoundation (Combine's Foundation integrations: URLSession, NotificationCenter,
+//     Timer, the RunLoop and OperationQueue schedulers; the only core module that links Foundation)
+//   SharedMachinery <- AsynchronousOperation (Foundation's Operation only; the original's product)
 //   ReactiveCore <- MaybeTraits <- SingleTraits;  MaybeTraits <- TraitSubscriptions (NSObject subclasses: Foundation)
+//   ReactiveCoreFoundation, MaybeTraits, SingleTraits, AsynchronousOperation <- FoundationTraits (the traits of
+//     the Foundation publishers, HTTP status validation, single publishers as operations)
 //   ReactiveCore, MaybeTraits, SingleTraits <- CompletableTraits (andThen can give a single)
 //   ReactiveCore <- ImmediateTraits
 //   ReactiveCore, MaybeTraits, SingleTraits <- ReactiveExtras (API beyond Combine that services need,
@@ -63,17 +67,28 @@ func tests(_ name: String, dependencies: [Target.Dependency]) -> Target {
 
 #if canImport(Combine)
 let reactiveCore = [
-  Target.target(name: "ReactiveCore", path: "Packages/ReactiveCoreOnCombine", swiftSettings: swiftSettings)
+  Target.target(name: "ReactiveCore", path: "Packages/ReactiveCoreOnCombine", swiftSettings: swiftSettings),
+  Target.target(
+    name: "ReactiveCoreFoundation",
+    dependencies: ["ReactiveCore"],
+    path: "Packages/ReactiveCoreFoundationOnCombine",
+    swiftSettings: swiftSettings
+  ),
 ]
 let reactiveCoreTests: [Target] = []
 #else
-let reactiveCore = [library("ReactiveCore", dependencies: ["SharedMachinery"])]
-let reactiveCoreTests = [tests("ReactiveCore", dependencies: ["ReactiveCore", "SharedMachinery", "TraitsTesting"])]
+let reactiveCore = [
+  library("ReactiveCore", dependencies: ["SharedMachinery"]),
+  library("ReactiveCoreFoundation", dependencies: ["ReactiveCore", "SharedMachinery"]),
+]
+let reactiveCoreTests = [
+  tests("ReactiveCore", dependencies: ["ReactiveCore", "ReactiveCoreFoundation", "SharedMachinery", "TraitsTesting"])
+]
 #endif
 
 let modules = [
-  "ReactiveCore", "CancelBag", "AsynchronousOperation", "MaybeTraits", "SingleTraits", "CompletableTraits",
-  "ImmediateTraits", "TraitSubscriptions",
+  "ReactiveCore", "ReactiveCoreFoundation", "CancelBag", "AsynchronousOperation", "MaybeTraits", "SingleTraits",
+  "CompletableTraits", "ImmediateTraits", "FoundationTraits", "TraitSubscriptions",
   "ReactiveExtras", "TraitsTesting", "CombineTraits",
 ]
 
@@ -86,12 +101,16 @@ let package = Package(
     library("CancelBag", dependencies: ["ReactiveCore", "SharedMachinery"]),
     library("AsynchronousOperation", dependencies: ["SharedMachinery"]),
     library("MaybeTraits", dependencies: ["ReactiveCore", "SharedMachinery", "CancelBag"]),
-    library(
-      "SingleTraits",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "AsynchronousOperation"]
-    ),
+    library("SingleTraits", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits"]),
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
     library("ImmediateTraits", dependencies: ["ReactiveCore", "SharedMachinery"]),
+    library(
+      "FoundationTraits",
+      dependencies: [
+        "ReactiveCore", "ReactiveCoreFoundation", "SharedMachinery", "MaybeTraits", "SingleTraits",
+        "AsynchronousOperation",
+      ]
+    ),
     library("TraitSubscriptions", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits"]),
     library("ReactiveExtras", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits"]),
     library(
@@ -103,8 +122,9 @@ let package = Package(
     library(
       "CombineTraits",
       dependencies: [
-        "ReactiveCore", "CancelBag", "AsynchronousOperation", "MaybeTraits", "SingleTraits", "CompletableTraits",
-        "ImmediateTraits", "TraitSubscriptions", "ReactiveExtras", "TraitsTesting",
+        "ReactiveCore", "ReactiveCoreFoundation", "CancelBag", "AsynchronousOperation", "MaybeTraits",
+        "SingleTraits", "CompletableTraits", "ImmediateTraits", "FoundationTraits", "TraitSubscriptions",
+        "ReactiveExtras", "TraitsTesting",
       ]
     ),
     // What the test targets share (errors, tokens, probes, the contract
@@ -119,10 +139,13 @@ let package = Package(
     ),
     tests("CancelBag", dependencies: ["ReactiveCore", "SharedMachinery", "CancelBag", "TraitsTesting"]),
     tests("AsynchronousOperation", dependencies: ["SharedMachinery", "AsynchronousOperation", "TraitsTesting"]),
-    tests("MaybeTraits", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "TraitsTesting"]),
+    tests(
+      "MaybeTraits",
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "FoundationTraits", "TraitsTesting"]
+    ),
     tests(
       "SingleTraits",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting"]
     ),
     tests(
       "CompletableTraits",
@@ -137,7 +160,7 @@ let package = Package(
     ),
     tests(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting"]
     ),
     tests(
       "ReactiveExtras",

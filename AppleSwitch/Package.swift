@@ -77,16 +77,21 @@ let package = Package(
         .product(name: "OpenCombineFoundation", package: "OpenCombine"),
       ]
     ),
+    library("ReactiveCoreFoundation", dependencies: ["ReactiveCore"]),
     library("SharedMachinery"),
     library("CancelBag", dependencies: ["ReactiveCore", "SharedMachinery"]),
     library("AsynchronousOperation", dependencies: ["SharedMachinery"]),
     library("MaybeTraits", dependencies: ["ReactiveCore", "SharedMachinery", "CancelBag"]),
-    library(
-      "SingleTraits",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "AsynchronousOperation"]
-    ),
+    library("SingleTraits", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits"]),
     library("CompletableTraits", dependencies: ["ReactiveCore", "MaybeTraits", "SingleTraits"]),
     library("ImmediateTraits", dependencies: ["ReactiveCore", "SharedMachinery"]),
+    library(
+      "FoundationTraits",
+      dependencies: [
+        "ReactiveCore", "ReactiveCoreFoundation", "SharedMachinery", "MaybeTraits", "SingleTraits",
+        "AsynchronousOperation",
+      ]
+    ),
     library("TraitSubscriptions", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits"]),
     // OpenCombine itself: Publishers.Create+StateMachine.swift names its types
     // in package declarations (see there).
@@ -114,10 +119,13 @@ let package = Package(
     ),
     tests("CancelBag", dependencies: ["ReactiveCore", "SharedMachinery", "CancelBag", "TraitsTesting"]),
     tests("AsynchronousOperation", dependencies: ["SharedMachinery", "AsynchronousOperation", "TraitsTesting"]),
-    tests("MaybeTraits", dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "TraitsTesting"]),
+    tests(
+      "MaybeTraits",
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "FoundationTraits", "TraitsTesting"]
+    ),
     tests(
       "SingleTraits",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting"]
     ),
     tests(
       "CompletableTraits",
@@ -132,7 +140,7 @@ let package = Package(
     ),
     tests(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "TraitsTesting"]
+      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting"]
     ),
     tests(
       "ReactiveExtras",

@@ -52,6 +52,9 @@ let package = Package(
         .product(name: "MaybeTraits", package: "CombineTraits"),
         .product(name: "SingleTraits", package: "CombineTraits"),
         .product(name: "TraitSubscriptions", package: "CombineTraits"),
+        // URLSession's data task publisher, and its single trait (Reports.swift).
+        .product(name: "ReactiveCoreFoundation", package: "CombineTraits"),
+        .product(name: "FoundationTraits", package: "CombineTraits"),
         // AnyScheduler: production code, not test support.
         .product(name: "ReactiveExtras", package: "CombineTraits"),
       ]
@@ -80,6 +83,7 @@ let package = Package(
       dependencies: [
         "Swift6Service",
         .product(name: "ReactiveCore", package: "CombineTraits"),
+        .product(name: "FoundationTraits", package: "CombineTraits"),
         .product(name: "MaybeTraits", package: "CombineTraits"),
         .product(name: "SingleTraits", package: "CombineTraits"),
         .product(name: "TraitsTesting", package: "CombineTraits"),

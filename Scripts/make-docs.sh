@@ -37,7 +37,7 @@ guides_of() {
     CombineTraits) echo "TraitOperators Migration Concurrency Performance Reliability" ;;
   esac
 }
-modules="ReactiveCore CancelBag AsynchronousOperation MaybeTraits SingleTraits CompletableTraits ImmediateTraits TraitSubscriptions ReactiveExtras TraitsTesting CombineTraits"
+modules="ReactiveCore ReactiveCoreFoundation CancelBag AsynchronousOperation MaybeTraits SingleTraits CompletableTraits ImmediateTraits FoundationTraits TraitSubscriptions ReactiveExtras TraitsTesting CombineTraits"
 
 echo "Extracting symbol graphs…"
 "$SWIFT" package dump-symbol-graph --minimum-access-level public --skip-synthesized-members --emit-extension-block-symbols >"$work.log" 2>&1 || {

@@ -1,9 +1,9 @@
 public import ReactiveCore
 
-// Which of ReactiveCore's Foundation publishers (the publishers of
-// Packages/ReactiveCore/Foundation/) are immediate publishers: the rows of
-// ReactiveCore+ImmediatePublisher.swift for those types. None of the rows
-// needs Foundation itself: the only conformance is Published's.
+// Which of Combine's Foundation publishers (ReactiveCoreFoundation's, and
+// ReactiveCore's `Published` and `ObservableObject`) are immediate publishers:
+// the rows of ReactiveCore+ImmediatePublisher.swift for those types. None of
+// the rows needs Foundation itself: the only conformance is Published's.
 
 // NotificationCenter.Publisher: not immediate — it waits for a notification.
 // ObservableObjectPublisher: not immediate — it waits for a change.

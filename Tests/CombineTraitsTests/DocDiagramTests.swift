@@ -78,9 +78,9 @@ import Testing
   /// Doc diagrams in another form than inputs + `result`, by file and first
   /// line: not run here (yet), and why.
   static let notInCheckedForm: [String: String] = [
-    "MaybeTraits/Publisher+ValidateHTTPStatus.swift: upstream  ----a|        ----b|       ---x":
+    "FoundationTraits/Publisher+ValidateHTTPStatus.swift: upstream  ----a|        ----b|       ---x":
       "its values are HTTP responses and its failures three kinds of HTTPRequestError",
-    "ReactiveCore/Foundation/Timer+TimerPublisher.swift: connect   C": subscribers,
+    "ReactiveCoreFoundation/Timer+TimerPublisher.swift: connect   C": subscribers,
     "ReactiveCore/Operators/Lifecycle/ConnectablePublisher.swift: upstream  ---a-b-c-|": subscribers,
     "ReactiveCore/Operators/Lifecycle/Publishers.MakeConnectable.swift: upstream  ---a-b-|          connect() at the first tick":
       subscribers,

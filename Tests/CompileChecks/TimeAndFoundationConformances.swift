@@ -2,6 +2,7 @@
 // Packages/*/ReactiveCore+*Publisher.swift and of Packages/*/Foundation+*Publisher.swift:
 // each line that must not type-check sits next to a control that must.
 import Foundation
+import FoundationTraits
 import ImmediateTraits
 import MaybeTraits
 import ReactiveCore

@@ -7,6 +7,7 @@
 // has the trait compiles, with a warning that says so.
 import CompletableTraits
 import Foundation
+import FoundationTraits
 import ImmediateTraits
 import MaybeTraits
 import ReactiveCore

@@ -1,8 +1,9 @@
 // The traits of TraitsTesting's marble publishers and of the HTTP status
-// operator (MaybeTraits' Publisher+ValidateHTTPStatus.swift), and the
+// operator (FoundationTraits' Publisher+ValidateHTTPStatus.swift), and the
 // Sendable guarantee of AnyScheduler: each line that must not type-check
 // sits next to a control that must.
 import Foundation
+import FoundationTraits
 import MaybeTraits
 import ReactiveCore
 import SingleTraits

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationTraits
 import MaybeTraits
 import ReactiveCore
 import Testing

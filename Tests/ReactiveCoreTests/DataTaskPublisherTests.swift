@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveCore
+import ReactiveCoreFoundation
 import SharedMachinery
 import Testing
 import TraitsTesting

@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveCore
+import ReactiveCoreFoundation
 import Testing
 import TraitsTesting
 

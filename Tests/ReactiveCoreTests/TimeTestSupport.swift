@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveCore
+import ReactiveCoreFoundation
 import SharedMachinery
 import Synchronization
 import Testing

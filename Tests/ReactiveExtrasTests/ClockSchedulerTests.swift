@@ -6,12 +6,12 @@ import Testing
 import TraitsTesting
 
 @Suite struct ClockSchedulerTests {
-  typealias Stride = ClockScheduler<ManualClock>.SchedulerTimeType.Stride
+  typealias Stride = ClockScheduler<TestClock>.SchedulerTimeType.Stride
 
   // MARK: Time
 
   @Test func nowIsTheClocksInstant() {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let start = scheduler.now
     #expect(start.instant == clock.now)
@@ -47,14 +47,14 @@ import TraitsTesting
   // MARK: Scheduling, on a manual clock
 
   @Test func scheduleRunsSoon() async throws {
-    let scheduler = ClockScheduler(clock: ManualClock())
+    let scheduler = ClockScheduler(clock: TestClock())
     let ran = Lock(false)
     scheduler.schedule { ran.withLock { $0 = true } }
     try await waitUntil { ran.withLock { $0 } }
   }
 
   @Test func scheduleAfterRunsEachActionAtItsDate() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let log = Lock<[String]>([])
     for second in [3, 1, 2] {
@@ -62,10 +62,10 @@ import TraitsTesting
         log.withLock { $0.append("\(second)s") }
       }
     }
-    try await waitUntil { clock.sleeperCount == 3 }
+    try await waitUntil { clock.sleepCount == 3 }
 
     clock.advance(by: .milliseconds(999))
-    #expect(clock.sleeperCount == 3)  // nothing is due: nothing runs
+    #expect(clock.sleepCount == 3)  // nothing is due: nothing runs
     clock.advance(by: .milliseconds(1))
     try await waitUntil { log.withLock { $0 } == ["1s"] }
     clock.advance(by: .seconds(1))
@@ -75,7 +75,7 @@ import TraitsTesting
   }
 
   @Test func aPastDateRunsSoon() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let ran = Lock(false)
     clock.advance(by: .seconds(1))
@@ -84,37 +84,37 @@ import TraitsTesting
   }
 
   @Test func repeatingRunsEveryIntervalUntilCancelled() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let ticks = Lock(0)
     let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1)), interval: .seconds(1)) {
       ticks.withLock { $0 += 1 }
     }
-    try await waitUntil { clock.sleeperCount == 1 }
+    try await waitUntil { clock.sleepCount == 1 }
     #expect(ticks.withLock { $0 } == 0)
 
     clock.advance(by: .seconds(1))
-    try await waitUntil { ticks.withLock { $0 } == 1 && clock.sleeperCount == 1 }
+    try await waitUntil { ticks.withLock { $0 } == 1 && clock.sleepCount == 1 }
     clock.advance(by: .seconds(1))
-    try await waitUntil { ticks.withLock { $0 } == 2 && clock.sleeperCount == 1 }
+    try await waitUntil { ticks.withLock { $0 } == 2 && clock.sleepCount == 1 }
 
     cancellable.cancel()
-    try await waitUntil { clock.sleeperCount == 0 }  // the pending sleep is cancelled
+    try await waitUntil { clock.sleepCount == 0 }  // the pending sleep is cancelled
     clock.advance(by: .seconds(5))
     #expect(ticks.withLock { $0 } == 2)
   }
 
   @Test func repeatingDoesNotDrift() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let times = Lock<[Duration]>([])
     let start = scheduler.now
     let cancellable = scheduler.schedule(after: start.advanced(by: .seconds(1)), interval: .seconds(1)) {
       times.withLock { $0.append(start.distance(to: scheduler.now).duration) }
     }
-    try await waitUntil { clock.sleeperCount == 1 }
+    try await waitUntil { clock.sleepCount == 1 }
     clock.advance(by: .milliseconds(1_500))  // the first run is late; the second stays due at 2s
-    try await waitUntil { times.withLock { $0 }.count == 1 && clock.sleeperCount == 1 }
+    try await waitUntil { times.withLock { $0 }.count == 1 && clock.sleepCount == 1 }
     clock.advance(by: .milliseconds(500))
     try await waitUntil { times.withLock { $0 }.count == 2 }
     #expect(times.withLock { $0 } == [.milliseconds(1_500), .seconds(2)])
@@ -122,7 +122,7 @@ import TraitsTesting
   }
 
   @Test func cancellingReleasesTheAction() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     weak var weakToken: Token?
     let cancellable: any Cancellable = {
@@ -138,21 +138,21 @@ import TraitsTesting
   }
 
   @Test func cancellingBeforeTheFirstRunRunsNothing() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let ticks = Lock(0)
     let cancellable = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) { ticks.withLock { $0 += 1 } }
     cancellable.cancel()
     clock.advance(by: .seconds(3))
-    try await waitUntil { clock.sleeperCount == 0 }
+    try await waitUntil { clock.sleepCount == 0 }
     #expect(ticks.withLock { $0 } <= 1)  // a run already under way when cancelled may finish; none starts after
   }
 
   @Test func operatorsRunOnTheClock() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let scheduler = ClockScheduler(clock: clock)
     let recorder = Just(1).delay(for: .seconds(2), scheduler: scheduler).record()
-    try await waitUntil { clock.sleeperCount == 2 }  // the value's delivery and the completion's
+    try await waitUntil { clock.sleepCount == 2 }  // the value's delivery and the completion's
     clock.advance(by: .seconds(1))
     #expect(recorder.events == [.subscription])
     clock.advance(by: .seconds(1))

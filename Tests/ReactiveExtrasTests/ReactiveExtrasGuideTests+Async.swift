@@ -61,7 +61,7 @@ import TraitsTesting
     let live = Heartbeat(scheduler: ClockScheduler(clock: ContinuousClock()))
     _ = live
 
-    let clock = ManualClock()
+    let clock = TestClock()
     let tested = Heartbeat(scheduler: ClockScheduler(clock: clock))
     let recorder = tested.beat(7).record()
     clock.advance(by: .seconds(1))  // the beat is due: it is published

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationTraits
 import ReactiveCore
 import SingleTraits
 import Testing

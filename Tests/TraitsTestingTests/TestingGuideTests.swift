@@ -1,4 +1,5 @@
 import Foundation
+import FoundationTraits
 import ReactiveCore
 import SingleTraits
 import Testing
@@ -49,6 +50,17 @@ import FoundationNetworking
     subject.send("he")
     scheduler.advance(by: .seconds(1))
     #expect(recorder.values == ["he"])
+  }
+
+  @Test func clockForAsyncCode() async throws {
+    let clock = TestClock()
+    let reminder = Task {
+      try await clock.sleep(for: .seconds(30))
+      return "time to stand up"
+    }
+    try await waitUntil { clock.sleepCount == 1 }  // the task sleeps
+    clock.advance(by: .seconds(30))
+    #expect(try await reminder.value == "time to stand up")
   }
 
   @Test func marbleComparison() {

@@ -4,8 +4,10 @@
 // with warnings as errors). Swift6ServiceTests (Examples/Tests) runs it all.
 
 import Foundation
+import FoundationTraits  // validateHTTPStatus, and the single trait of URLSession.DataTaskPublisher
 import MaybeTraits
 import ReactiveCore
+import ReactiveCoreFoundation  // URLSession.dataTaskPublisher(for:)
 import ReactiveExtras  // AnyDispatchQueueScheduler
 import SingleTraits
 

@@ -3,6 +3,7 @@
 // (coldSingle, coldMaybe), `any Error` failures, and a local HTTP server.
 
 import Foundation
+import FoundationTraits
 import MaybeTraits
 import ReactiveCore
 import SingleTraits

@@ -8,17 +8,17 @@
 /// locked state copies what it shows inside the lock and builds the mirror
 /// after it, like every other reader of the state.
 @usableFromInline
-protocol CombineReflectable: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {}
+package protocol CombineReflectable: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {}
 
 extension CombineReflectable {
   @usableFromInline
-  var playgroundDescription: Any { description }
+  package var playgroundDescription: Any { description }
 }
 
 extension Mirror {
   /// A mirror of `subject` without children: what Combine shows for most
   /// operators.
-  init(childless subject: Any) {
+  package init(childless subject: Any) {
     self.init(subject, children: EmptyCollection())
   }
 }

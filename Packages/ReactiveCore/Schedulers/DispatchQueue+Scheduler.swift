@@ -337,17 +337,17 @@ extension DispatchQueue: Scheduler {
 /// the action away and touches it no more, so it may run on another thread.
 /// Dispatch, Foundation and run loops want `@Sendable` closures; this box
 /// says what the scheduler contract already guarantees.
-struct SchedulerAction<Value>: @unchecked Sendable {
+package struct SchedulerAction<Value>: @unchecked Sendable {
   // @unchecked Sendable: the scheduler contract gives the value to the one thread that runs it.
-  let value: Value
+  package let value: Value
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
   }
 }
 
 extension SchedulerAction where Value == () -> Void {
-  func run() {
+  package func run() {
     value()
   }
 }

@@ -1,6 +1,6 @@
-// Foundation is used here only for its coders, as in Combine: JSON and
+// FoundationEssentials is used here only for its coders, as in Combine: JSON and
 // property lists.
-public import Foundation
+public import FoundationEssentials
 
 extension JSONEncoder: TopLevelEncoder {}
 

@@ -1,9 +1,4 @@
-public import Foundation
-public import ReactiveCore
-
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#endif
+public import ReactiveCoreFoundation
 
 extension Publisher where Output == (data: Data, response: URLResponse) {
   /// Fails when the HTTP status of the response is outside `acceptedStatusCodes`.

@@ -1,9 +1,5 @@
-import Foundation
-public import ReactiveCore
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+public import MaybeTraits
+public import ReactiveCoreFoundation
 
 // Which of ReactiveCore's Foundation publishers are maybe publishers: the rows
 // of ReactiveCore+MaybePublisher.swift for the types that need Foundation,

@@ -1,9 +1,5 @@
-import Foundation
-public import MaybeTraits
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+public import ReactiveCoreFoundation
+public import SingleTraits
 
 // Which of ReactiveCore's Foundation publishers are single publishers: the
 // rows of ReactiveCore+SinglePublisher.swift for the types that need

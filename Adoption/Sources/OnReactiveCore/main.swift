@@ -1,0 +1,7 @@
+// A minimal user of ReactiveCore: a sink on a subject, one value sent.
+import ReactiveCore
+
+let subject = PassthroughSubject<Int, Never>()
+let cancellable = subject.sink { print($0) }
+subject.send(42)
+cancellable.cancel()

@@ -1,0 +1,1 @@
+../../../Packages/ReactiveCoreFoundationOnCombine/ReactiveCoreFoundation.swift
