@@ -38,6 +38,21 @@ struct FutureValueTests {
     await #expect(throws: TestError(code: 9)) { try await future.value }
   }
 
+  @Test("a future already fulfilled gives its result at once, to every await, without subscribing again")
+  func resolvedFuture() async {
+    let failed = Future<Int, TestError> { promise in promise(.failure(TestError(code: 4))) }
+    await #expect(throws: TestError(code: 4)) { try await failed.value }
+    await #expect(throws: TestError(code: 4)) { try await failed.value }
+    let succeeded = Future<Int, TestError> { promise in promise(.success(5)) }
+    #expect(try await succeeded.value == 5)
+    // In a cancelled task too, as for a pending future.
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await succeeded.value
+    }
+    #expect(try await task.value == 5)
+  }
+
   @Test("cancelling the awaiting task does not end the wait: the result still arrives, as in Combine")
   func cancellationDoesNotInterrupt() async throws {
     let promiseBox = PromiseBox<Int, TestError>()

@@ -35,9 +35,20 @@ extension Future {
     }
   }
 
-  /// Subscribes, requests the one value, and waits for it or for the failure.
+  /// The result, at once if the promise has been called (a subscription
+  /// would deliver it at once too, with nothing else to observe); otherwise
+  /// subscribes, requests the one value, and waits for it or for the failure.
   private func awaitResult() async -> AsyncDemandSubscriber<Output, Failure>.Outcome {
-    let token = AsyncIteratorToken(self)
-    return await token.subscriber.next(cancellable: false)
+    let resolved = state.withLock { state -> Result<Output, Failure>? in
+      guard case let .resolved(result) = state else { return nil }
+      return result
+    }
+    switch resolved {
+    case let .success(value)?: return .value(value)
+    case let .failure(error)?: return .failure(error)
+    case nil:
+      let token = AsyncIteratorToken(self)
+      return await token.subscriber.next(cancellable: false)
+    }
   }
 }
