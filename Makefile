@@ -6,7 +6,7 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build build-tests compile-checks doc-examples foundation-imports generated-check test test-examples demo docs lint format check \
+.PHONY: all build build-tests compile-checks doc-examples foundation-imports readme-modules generated-check test test-examples demo docs lint format check \
   reliability-suites clean bench compat adoption
 
 all: test
@@ -23,7 +23,7 @@ repeat-failures = if [ $$status -ne 0 ]; then echo "Failures (repeated from $(1)
 ## and its tests, the compile-failure checks, the downstream Examples package,
 ## then every test (the test summary is the last line; after a failure, the
 ## failing tests are repeated below it).
-test: generated-check foundation-imports doc-examples build-tests compile-checks test-examples
+test: generated-check foundation-imports readme-modules doc-examples build-tests compile-checks test-examples
 	@$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; cat .build/test.log; \
 	  $(call repeat-failures,.build/test.log); \
 	  exit $$status
@@ -43,6 +43,10 @@ generated-check:
 ## beyond FoundationEssentials (issue 34).
 foundation-imports:
 	./Scripts/check-foundation-imports.sh
+
+## README's module table says what Package.swift declares (issue 36).
+readme-modules:
+	./Scripts/check-readme-modules.py
 
 ## Every ```swift block of README.md and Docs/ appears, byte for byte, in a
 ## test source or in Examples/ (which the build compiles).
@@ -129,7 +133,7 @@ compat:
 	  ./Scripts/compile-checks.sh $(APPLE_SWITCH_COMPILE_CHECKS)
 
 ## make lint: formatting, checked (make format fixes it).
-lint:
+lint: readme-modules
 	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
 	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift
 	@# The tests lock with SharedMachinery's Lock: ThreadSanitizer misses a contended

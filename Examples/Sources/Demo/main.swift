@@ -180,18 +180,17 @@ struct GeocodePublisher: SinglePublisher {
     TraitSubscriptions.Single<Downstream, (geocoder: Geocoder, address: String)>
   where Downstream.Input == String, Downstream.Failure == DemoError {
     override func start(with context: (geocoder: Geocoder, address: String)) {
+      let (geocoder, address) = context
       // `promise` is receive(_:) as a @Sendable closure, for @Sendable completion handlers.
-      context.geocoder.locate(context.address, completion: promise)
-    }
-
-    override func didCancel(with context: (geocoder: Geocoder, address: String)) {
-      context.geocoder.cancel(context.address)
+      geocoder.locate(address, completion: promise)
+      // Runs once if the downstream cancels before the result: no override needed.
+      onCancel { geocoder.cancel(address) }
     }
   }
 }
 
 scenario(3, "A callback API wrapped with TraitSubscriptions.Single")
-say("start(with:) calls the API, didCancel(with:) cancels it; the base class does the rest.")
+say("start(with:) calls the API and says how to cancel it (onCancel); the base class does the rest.")
 do {
   let geocoder = Geocoder()
   let found = Timeline<String, DemoError>()

@@ -26,8 +26,12 @@ public final class EventHub: Sendable {
     latest = subject.share(replay: 1)
   }
 
-  /// What a listener iterates: every event sent after this call, in order.
-  /// Cancelling the listening task ends its loop and its subscription.
+  /// What a listener iterates: every event sent after its iteration begins
+  /// (the `for await` loop makes the iterator, which subscribes), in order;
+  /// an event sent between this call and the loop's start is not received.
+  /// A listener that must not miss the first events signals that its loop
+  /// has begun before the producer sends. Cancelling the listening task ends
+  /// its loop and its subscription.
   public func listen() -> BufferedAsyncPublisher<PassthroughSubject<ServerEvent, Never>> {
     subject.values(bufferingPolicy: .unbounded)
   }
