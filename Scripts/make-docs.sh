@@ -34,7 +34,7 @@ guides_of() {
     TraitSubscriptions) echo "TraitSubscriptions" ;;
     ReactiveExtras) echo "ReactiveExtras" ;;
     TraitsTesting) echo "Testing" ;;
-    CombineTraits) echo "TraitOperators Migration Concurrency Performance Reliability" ;;
+    CombineTraits) echo "TraitOperators Migration Concurrency Performance Reliability Internals" ;;
   esac
 }
 modules="ReactiveCore ReactiveCoreFoundation CancelBag AsynchronousOperation MaybeTraits SingleTraits CompletableTraits ImmediateTraits FoundationTraits TraitSubscriptions ReactiveExtras TraitsTesting CombineTraits"

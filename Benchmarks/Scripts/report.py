@@ -4,6 +4,8 @@
   report.py callgrind FILE          "instructions mallocs atomics" of one callgrind output
   report.py checksums TSV           fails if the sides of a workload disagree
   report.py table TSV RESULTS_DIR   the comparison table and the goals of issues 8, 16, 25 and 35
+  report.py doc REPORT PAGE         writes REPORT (what `table` printed) into PAGE's results
+                                    block, between its two RESULTS markers, with the date and commit
 
 TSV is what Scripts/instructions.sh writes; RESULTS_DIR holds package-benchmark's
 metricP90AbsoluteThresholds export (one JSON file per benchmark, named
@@ -570,6 +572,37 @@ def issue35(get, report):
     return met_all
 
 
+BEGIN_MARKER = "<!-- results of make bench: begin (written by Benchmarks/Scripts/report.py doc; not by hand) -->"
+END_MARKER = "<!-- results of make bench: end -->"
+
+
+def write_doc(report_path, page_path):
+    """Replaces the results block of `page_path` (Docs/Performance.md) with the
+    report of this run, so that the page shows one set of figures, from one run."""
+    import datetime
+    import subprocess
+
+    report = open(report_path).read().strip("\n")
+    page = open(page_path).read()
+    if page.count(BEGIN_MARKER) != 1 or page.count(END_MARKER) != 1:
+        sys.exit(f"report.py doc: {page_path} must hold the results markers once each")
+    before, rest = page.split(BEGIN_MARKER)
+    _, after = rest.split(END_MARKER)
+    root = os.path.dirname(os.path.abspath(page_path))
+    commit = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True)
+    revision = (commit.stdout.strip() or "unknown") + (" with uncommitted changes" if dirty.stdout.strip() else "")
+    day = datetime.date.today().isoformat()
+    block = (
+        f"{BEGIN_MARKER}\n"
+        f"Run: {day}, commit {revision}, `make bench` on the machine described under Method.\n\n"
+        f"```text\n{report}\n```\n"
+        f"{END_MARKER}"
+    )
+    open(page_path, "w").write(before + block + after)
+    print(f"report.py doc: {page_path}'s results block now holds this run ({day}, {revision})")
+
+
 def main():
     command = sys.argv[1] if len(sys.argv) > 1 else None
     if command == "callgrind" and len(sys.argv) == 3:
@@ -579,6 +612,8 @@ def main():
         checksums(sys.argv[2])
     elif command == "table" and len(sys.argv) == 4:
         table(sys.argv[2], sys.argv[3])
+    elif command == "doc" and len(sys.argv) == 4:
+        write_doc(sys.argv[2], sys.argv[3])
     else:
         sys.exit(__doc__)
 

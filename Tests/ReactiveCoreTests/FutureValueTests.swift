@@ -39,7 +39,7 @@ struct FutureValueTests {
   }
 
   @Test("a future already fulfilled gives its result at once, to every await, without subscribing again")
-  func resolvedFuture() async {
+  func resolvedFuture() async throws {
     let failed = Future<Int, TestError> { promise in promise(.failure(TestError(code: 4))) }
     await #expect(throws: TestError(code: 4)) { try await failed.value }
     await #expect(throws: TestError(code: 4)) { try await failed.value }
