@@ -6,7 +6,7 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build build-tests compile-checks doc-examples foundation-imports readme-modules generated-check test test-examples demo docs lint format check \
+.PHONY: all build build-tests compile-checks doc-examples foundation-imports readme-modules performance-results generated-check test test-examples demo docs lint format check \
   reliability-suites clean bench compat adoption
 
 all: test
@@ -23,7 +23,7 @@ repeat-failures = if [ $$status -ne 0 ]; then echo "Failures (repeated from $(1)
 ## and its tests, the compile-failure checks, the downstream Examples package,
 ## then every test (the test summary is the last line; after a failure, the
 ## failing tests are repeated below it).
-test: generated-check foundation-imports readme-modules doc-examples build-tests compile-checks test-examples
+test: generated-check foundation-imports readme-modules performance-results doc-examples build-tests compile-checks test-examples
 	@$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; cat .build/test.log; \
 	  $(call repeat-failures,.build/test.log); \
 	  exit $$status
@@ -47,6 +47,10 @@ foundation-imports:
 ## README's module table says what Package.swift declares (issue 36).
 readme-modules:
 	./Scripts/check-readme-modules.py
+
+## Docs/Performance.md holds the results block that make bench writes.
+performance-results:
+	./Scripts/check-performance-results.py
 
 ## Every ```swift block of README.md and Docs/ appears, byte for byte, in a
 ## test source or in Examples/ (which the build compiles).
@@ -97,7 +101,8 @@ adoption:
 ## make bench: the benchmarks of Benchmarks/ (a separate package): every
 ## workload on ReactiveCore, OpenCombine and hand-written closures, then one
 ## comparison table (time, instructions and mallocs per operation, and the
-## goals of Docs/Performance.md). Not part of `make test`.
+## goals of Docs/Performance.md), which it also writes into that page's
+## results block. 20 to 30 minutes; not part of `make test`.
 bench:
 	SWIFT=$(SWIFT) ./Benchmarks/Scripts/bench.sh
 
