@@ -140,7 +140,8 @@ compat:
 ## make lint: formatting, checked (make format fixes it).
 lint: readme-modules
 	$(SWIFT) format lint --strict --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
-	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift
+	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift \
+  Adoption/Package.swift Adoption/Sources
 	@# The tests lock with SharedMachinery's Lock: ThreadSanitizer misses a contended
 	@# Mutex's hand-over on Linux and reports false races in `make check`. The
 	@# guide tests (CombineTraitsTests) keep the Mutex the guides show users.
@@ -149,7 +150,8 @@ lint: readme-modules
 
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Packages Tests Examples/Package.swift Examples/Sources Examples/Tests Examples/Refused \
-	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift
+	  Compatibility/Package.swift Compatibility/Shared Compatibility/Sources/Differential AppleSwitch/Package.swift \
+  Adoption/Package.swift Adoption/Sources
 
 ## make check: the whole suite under ThreadSanitizer (in its own build folder,
 ## so that it does not invalidate the normal build), then the reliability

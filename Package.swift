@@ -145,7 +145,9 @@ let package = Package(
     ),
     tests(
       "SingleTraits",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting"]
+      dependencies: [
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting",
+      ]
     ),
     tests(
       "CompletableTraits",
@@ -160,7 +162,9 @@ let package = Package(
     ),
     tests(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting"]
+      dependencies: [
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting",
+      ]
     ),
     tests(
       "ReactiveExtras",

@@ -125,7 +125,9 @@ let package = Package(
     ),
     tests(
       "SingleTraits",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting"]
+      dependencies: [
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting",
+      ]
     ),
     tests(
       "CompletableTraits",
@@ -140,7 +142,9 @@ let package = Package(
     ),
     tests(
       "TraitsTesting",
-      dependencies: ["ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting"]
+      dependencies: [
+        "ReactiveCore", "SharedMachinery", "MaybeTraits", "SingleTraits", "FoundationTraits", "TraitsTesting",
+      ]
     ),
     tests(
       "ReactiveExtras",
