@@ -34,7 +34,7 @@ extension SinglePublisher {
 extension TraitPublishers {
   /// A single publisher that runs its upstream as a ``SinglePublisherOperation``
   /// in an operation queue, once per subscription. See
-  /// ``SinglePublisher/asOperation(in:queuePriority:)``.
+  /// `SinglePublisher.asOperation(in:queuePriority:)`.
   public struct AsOperation<Upstream: SinglePublisher>: SinglePublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
