@@ -1,5 +1,16 @@
 public import MaybeTraits
+
+#if REACTIVECORE_IS_COMBINE
+// On a foreign Combine (Apple's; OpenCombine in AppleSwitch), the data task
+// publisher comes with Foundation (and the trait module re-exports the Combine
+// that declares it).
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#else
 public import ReactiveCoreFoundation
+#endif
 
 // Which of ReactiveCore's Foundation publishers are maybe publishers: the rows
 // of ReactiveCore+MaybePublisher.swift for the types that need Foundation,

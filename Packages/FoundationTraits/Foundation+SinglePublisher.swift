@@ -1,5 +1,16 @@
-public import ReactiveCoreFoundation
 public import SingleTraits
+
+#if REACTIVECORE_IS_COMBINE
+// On a foreign Combine (Apple's; OpenCombine in AppleSwitch), the data task
+// publisher comes with Foundation (and the trait module re-exports the Combine
+// that declares it).
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#else
+public import ReactiveCoreFoundation
+#endif
 
 // Which of ReactiveCore's Foundation publishers are single publishers: the
 // rows of ReactiveCore+SinglePublisher.swift for the types that need

@@ -1,4 +1,13 @@
+#if REACTIVECORE_IS_COMBINE
+// On a foreign Combine (Apple's; OpenCombine in AppleSwitch), Foundation's own.
+public import Foundation
+public import ReactiveCore
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+#else
 public import ReactiveCoreFoundation
+#endif
 
 extension Publisher where Output == (data: Data, response: URLResponse) {
   /// Fails when the HTTP status of the response is outside `acceptedStatusCodes`.

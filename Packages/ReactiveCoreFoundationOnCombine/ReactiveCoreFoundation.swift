@@ -9,3 +9,9 @@
 
 @_exported public import Foundation
 @_exported public import ReactiveCore
+
+// URLSession is in FoundationNetworking where Foundation is swift-corelibs'
+// (AppleSwitch on Linux); Apple's Foundation has it itself.
+#if canImport(FoundationNetworking)
+@_exported public import FoundationNetworking
+#endif
