@@ -83,6 +83,11 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    // Inlinable, with its subscription: compiled where the types are known,
+    // a new inner publisher, its subscription and its end run specialised
+    // (unspecialised, each asked the runtime for the metadata of the state
+    // it locks; see Docs/Internals.md).
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where P.Output == S.Input, Upstream.Failure == S.Failure {
       let inner = SwitchToLatestInner<S, P>(subscriber)
       subscriber.receive(subscription: inner)
@@ -95,17 +100,24 @@ extension Publishers {
 /// `SwitchToLatestStateMachine`'s, taken under `state`'s lock; the actions
 /// they return (requests, cancels, subscribing to a new child, deliveries)
 /// are performed here, after it.
-private final class SwitchToLatestInner<Downstream: Subscriber, Child: Publisher>: Subscriber, Subscription,
+@usableFromInline
+final class SwitchToLatestInner<Downstream: Subscriber, Child: Publisher>: Subscriber, Subscription,
   CustomStringConvertible
 where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
+  @usableFromInline
   typealias Input = Child
+  @usableFromInline
   typealias Failure = Child.Failure
+  @usableFromInline
   typealias Machine = SwitchToLatestStateMachine<Downstream, Child>
 
+  @usableFromInline
   let state: Lock<Machine>
 
+  @usableFromInline
   var description: String { "SwitchToLatest" }
 
+  @inlinable
   init(_ downstream: Downstream) {
     state = Lock(Machine(downstream: downstream))
   }
@@ -113,7 +125,8 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   /// Performs what the machine decided, after the lock. `child` is the
   /// inner publisher a `.switchTo` subscribes to. What the action holds only
   /// to release it is released when it is, at the end.
-  private func perform(_ action: Machine.Action, child: Child? = nil) {
+  @inlinable
+  func perform(_ action: Machine.Action, child: Child? = nil) {
     switch action {
     case .none:
       break
@@ -132,7 +145,8 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   }
 
   /// Performs what the machine decided for a subscription that just arrived.
-  private func admit(_ subscription: any Subscription, _ admission: Machine.Admission) {
+  @inlinable
+  func admit(_ subscription: any Subscription, _ admission: Machine.Admission) {
     switch admission {
     case .refuse: subscription.cancel()
     case let .request(demand): subscription.request(demand)
@@ -142,15 +156,18 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   // MARK: Upstream
 
+  @inlinable
   func receive(subscription: any Subscription) {
     admit(subscription, state.withLock { $0.receive(subscription: subscription) })
   }
 
+  @inlinable
   func receive(_ input: Child) -> Subscribers.Demand {
     perform(state.withLock { $0.receiveChild() }, child: input)
     return .none
   }
 
+  @inlinable
   func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
@@ -162,6 +179,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   // MARK: Children
 
+  @inlinable
   func receiveChild(subscription: any Subscription, generation: Int) {
     admit(subscription, state.withLock { $0.childReceived(subscription: subscription, generation: generation) })
   }
@@ -170,6 +188,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   /// it is returned to that child rather than requested from it; a value
   /// that finds no demand waits in the outlet, so downstream never gets
   /// more than it asked for, even from a child that ignores demand.
+  @inlinable
   func receiveChild(_ input: Child.Output, generation: Int) -> Subscribers.Demand {
     guard state.withLock({ $0.childValue(input, generation: generation) }) else { return .none }
     return state.drain { tag, additional in
@@ -184,6 +203,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
     }
   }
 
+  @inlinable
   func receiveChild(completion: Subscribers.Completion<Failure>, generation: Int) {
     state.withLock { $0.checkCompletion(generation: generation) }
     switch completion {
@@ -195,43 +215,62 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   }
 
   /// After a value reached downstream: passes the additional demand to the current child.
-  private func forward(_: Int, additional: Subscribers.Demand) {
+  @inlinable
+  func forward(_: Int, additional: Subscribers.Demand) {
     guard additional > 0 else { return }
     state.withLock { $0.currentSubscription }?.request(additional)
   }
 
   // MARK: Subscription
 
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0)
     perform(state.withLock { $0.request(demand) })
   }
 
+  @inlinable
   func cancel() {
     perform(state.withLock { $0.cancel() })
   }
 }
 
 /// The subscriber `SwitchToLatest` attaches to each inner publisher.
-private struct SwitchToLatestChild<Downstream: Subscriber, Child: Publisher>: Subscriber, CustomStringConvertible
+@usableFromInline
+struct SwitchToLatestChild<Downstream: Subscriber, Child: Publisher>: Subscriber, CustomStringConvertible
 where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
+  @usableFromInline
   typealias Input = Child.Output
+  @usableFromInline
   typealias Failure = Child.Failure
 
+  @usableFromInline
   let inner: SwitchToLatestInner<Downstream, Child>
+  @usableFromInline
   let generation: Int
+  @usableFromInline
   let combineIdentifier = CombineIdentifier()
 
+  @inlinable
+  init(inner: SwitchToLatestInner<Downstream, Child>, generation: Int) {
+    self.inner = inner
+    self.generation = generation
+  }
+
+  @usableFromInline
   var description: String { "SwitchToLatest" }
 
+  @inlinable
   func receive(subscription: any Subscription) {
     inner.receiveChild(subscription: subscription, generation: generation)
   }
 
+  @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
     inner.receiveChild(input, generation: generation)
   }
 
+  @inlinable
   func receive(completion: Subscribers.Completion<Failure>) {
     inner.receiveChild(completion: completion, generation: generation)
   }
@@ -239,10 +278,12 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
 extension SwitchToLatestInner: CombineReflectable {
   /// Shows no children, as Combine's `switchToLatest`.
+  @usableFromInline
   var customMirror: Mirror { Mirror(childless: self) }
 }
 
 extension SwitchToLatestChild: CombineReflectable {
   /// Shows the identity of the subscription it feeds, as Combine's `switchToLatest`.
+  @usableFromInline
   var customMirror: Mirror { Mirror(self, children: ["parentSubscription": inner.combineIdentifier]) }
 }

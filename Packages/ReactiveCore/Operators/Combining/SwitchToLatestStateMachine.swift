@@ -11,11 +11,14 @@
 ///   an older generation are ignored;
 /// - `outlet`: downstream, its demand and the values waiting for it; tag =
 ///   the generation of the child that sent the value.
+@usableFromInline
 package struct SwitchToLatestStateMachine<Downstream: Subscriber, Child: Publisher>: CombiningOutletHolder
 where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
+  @usableFromInline
   package typealias Failure = Downstream.Failure
 
   /// Where the operator stands with its upstream.
+  @usableFromInline
   package enum State {
     /// Subscribed to, no subscription yet.
     case awaitingSubscription
@@ -27,11 +30,13 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   }
 
   /// The current inner publisher.
+  @usableFromInline
   package enum Current {
     case none
     case pending(Int)
     case live(Int, any Subscription)
 
+    @inlinable
     var generation: Int? {
       switch self {
       case .none: nil
@@ -39,6 +44,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
       }
     }
 
+    @inlinable
     var subscription: (any Subscription)? {
       if case let .live(_, subscription) = self { return subscription }
       return nil
@@ -47,6 +53,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   /// What to do, after the lock, with a subscription that just arrived (the
   /// caller still holds it: it is not carried out of the lock).
+  @usableFromInline
   package enum Admission: Equatable, Sendable {
     /// A second subscription, or one that came too late: cancel it.
     case refuse
@@ -57,6 +64,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   }
 
   /// What the subscription does after the lock.
+  @usableFromInline
   package enum Action {
     case none
     /// Start following a new child: cancel the previous one, then subscribe
@@ -72,6 +80,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   }
 
   /// Where the demand downstream returns for a delivered value goes.
+  @usableFromInline
   package enum DemandRoute {
     /// Back to the child that sent the value, as its `receive` result.
     case toSender
@@ -80,28 +89,45 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   }
 
   /// What an event takes out of the state only to release it after the lock.
+  @usableFromInline
   package struct Released {
-    package var values: [(value: Downstream.Input, tag: Int)] = []
+    @usableFromInline
+    package var values: [(value: Downstream.Input, tag: Int)]
+    @usableFromInline
     package var downstream: Downstream?
+
+    @inlinable
+    package init(values: [(value: Downstream.Input, tag: Int)] = [], downstream: Downstream? = nil) {
+      self.values = values
+      self.downstream = downstream
+    }
   }
 
+  @usableFromInline
   package var state = State.awaitingSubscription
+  @usableFromInline
   var outlet: CombiningOutlet<Downstream, Int>
-  package private(set) var child = Current.none
+  @usableFromInline
+  package var child = Current.none
+  @usableFromInline
   var generation = 0
 
+  @inlinable
   package init(downstream: Downstream) {
     outlet = CombiningOutlet(downstream)
   }
 
   /// Whether the result still runs (neither completed nor cancelled).
+  @inlinable
   package var isOpen: Bool { outlet.isOpen }
 
   /// The current child's subscription, to pass demand on to.
+  @inlinable
   package var currentSubscription: (any Subscription)? { child.subscription }
 
   // MARK: Upstream
 
+  @inlinable
   package mutating func receive(subscription: any Subscription) -> Admission {
     guard case .awaitingSubscription = state else { return .refuse }
     state = .subscribed(subscription)
@@ -109,6 +135,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   }
 
   /// A new inner publisher from the upstream: it replaces the current one.
+  @inlinable
   package mutating func receiveChild() -> Action {
     guard outlet.isOpen, case .subscribed = state else { return .none }
     generation += 1
@@ -119,6 +146,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   /// The upstream finished: the result finishes once the current child
   /// does. A completion that comes before the upstream's subscription counts
   /// too, as in Combine (the downstream already has its subscription).
+  @inlinable
   package mutating func upstreamFinished() -> Action {
     switch state {
     case .awaitingSubscription, .subscribed: state = .finished
@@ -130,6 +158,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   /// Fails the result. The publisher that failed (the upstream, or the
   /// child of generation `fromChild`) is over: it is not cancelled.
+  @inlinable
   package mutating func fail(_ error: Failure, fromChild generation: Int?) -> Action {
     if let generation {
       guard child.generation == generation else { return .none }
@@ -146,6 +175,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   // MARK: Children
 
+  @inlinable
   package mutating func childReceived(subscription: any Subscription, generation: Int) -> Admission {
     guard case .pending(generation) = child else { return .refuse }
     child = .live(generation, subscription)
@@ -157,6 +187,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   /// the caller must drain. A value the current child sends before its
   /// subscription breaks the contract; Combine does not trap on it, so it
   /// is ignored.
+  @inlinable
   package mutating func childValue(_ value: Downstream.Input, generation: Int) -> Bool {
     guard child.generation == generation else { return false }
     if case .pending = child { return false }
@@ -165,6 +196,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   /// Where the demand returned for a value of generation `tag` goes, when
   /// the drain runs on the thread of the child of `sender`.
+  @inlinable
   package func route(valueOf tag: Int, sender: Int) -> DemandRoute {
     // This child's own value, and the child is still current: the demand goes back to it.
     if tag == sender, case .live(sender, _) = child { return .toSender }
@@ -173,10 +205,12 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   /// Traps if the current child is `generation` and completes before its
   /// subscription.
+  @inlinable
   package func checkCompletion(generation: Int) {
     if child.generation == generation { checkSubscribed(event: "a completion") }
   }
 
+  @inlinable
   package mutating func childFinished(generation: Int) -> Action {
     guard child.generation == generation else { return .none }
     child = .none
@@ -186,10 +220,12 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   // MARK: Downstream
 
+  @inlinable
   package mutating func request(_ demand: Subscribers.Demand) -> Action {
     .request(child.subscription, demand, drain: outlet.add(demand))
   }
 
+  @inlinable
   package mutating func cancel() -> Action {
     let cancelled = end()
     let (downstream, values) = outlet.cancel()
@@ -200,6 +236,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   /// Traps when the current child completes before its subscription: the
   /// publisher broke the contract, and Combine traps on such a completion.
+  @inlinable
   func checkSubscribed(event: String) {
     if case .pending = child {
       preconditionFailure(
@@ -210,6 +247,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   /// Ends everything; returns the subscriptions to cancel after the lock,
   /// the child's before the upstream's.
+  @inlinable
   mutating func end() -> [any Subscription] {
     var cancelled: [any Subscription] = []
     if let subscription = child.subscription { cancelled.append(subscription) }
