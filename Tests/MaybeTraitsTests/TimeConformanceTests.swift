@@ -24,7 +24,7 @@ private func maybeResult<P: MaybePublisher>(
 }
 
 /// The rows "Time and scheduling" of ReactiveCore+MaybePublisher.swift, and
-/// the row of Foundation+MaybePublisher.swift, used.
+/// the row of FoundationTraits/Foundation+TraitConformances.swift, used.
 @Suite struct TimeAndFoundationMaybeConformanceTests {
   let scheduler = VirtualTimeScheduler()
   let one = Just(1)

@@ -24,7 +24,7 @@ private func singleResult<P: SinglePublisher>(
 }
 
 /// The rows "Time and scheduling" of ReactiveCore+SinglePublisher.swift, and
-/// the row of Foundation+SinglePublisher.swift, used.
+/// the row of FoundationTraits/Foundation+TraitConformances.swift, used.
 @Suite struct TimeAndFoundationSingleConformanceTests {
   let scheduler = VirtualTimeScheduler()
   let one = Just(1)
