@@ -217,4 +217,11 @@ package enum TraitSubscriptionMisuse {
   case secondResult
   /// `onCancel(_:)` called before `start(with:)`: undefined, traps.
   case registeredBeforeStart
+
+  /// The trap of `registeredBeforeStart`, written once for both subscription
+  /// classes: a registration before the job exists is a bug in the subclass,
+  /// found on its first run.
+  package static func trapRegisteredBeforeStart(on subscription: String, file: StaticString, line: UInt) -> Never {
+    fatalError("API misuse: onCancel(_:) called before start(with:) on \(subscription)", file: file, line: line)
+  }
 }

@@ -141,7 +141,7 @@ extension TraitSubscriptions {
       _ cancelJob: @escaping @Sendable () -> Void
     ) {
       if let misuse = perform(machine.withLock { $0.onCancel(cancelJob) }), case .registeredBeforeStart = misuse {
-        fatalError("API misuse: onCancel(_:) called before start(with:) on \(description)", file: file, line: line)
+        TraitSubscriptionMisuse.trapRegisteredBeforeStart(on: description, file: file, line: line)
       }
     }
 
