@@ -81,14 +81,14 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
   }
 
   @usableFromInline let state: Lock<State>
-  @usableFromInline let specializedCancel: (MaybeSink) -> Void
+  @usableFromInline let cancelEntryPoint: (MaybeSink) -> Void
   /// `receiveSpecialized(_:)` and `receiveSpecialized(completion:)`, as
   /// closures formed in the inlinable `init`: an upstream that runs generic
   /// code (a `TraitSubscriptions.Single` subclass, whose overrides are
   /// always generic) calls the sink through the generic witness, which would
   /// run the unspecialised bodies, with a metadata lookup per generic type.
-  @usableFromInline let specializedReceive: (MaybeSink, Input) -> Void
-  @usableFromInline let specializedReceiveCompletion: (MaybeSink, Subscribers.Completion<Failure>) -> Void
+  @usableFromInline let receiveEntryPoint: (MaybeSink, Input) -> Void
+  @usableFromInline let receiveCompletionEntryPoint: (MaybeSink, Subscribers.Completion<Failure>) -> Void
 
   @usableFromInline
   package var description: String { "SinkMaybe" }
@@ -105,9 +105,9 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
     self.file = file
     self.line = line
     state = Lock(.awaitingSubscription(receiver))
-    specializedCancel = { $0.cancelSpecialized() }
-    specializedReceive = { $0.receiveSpecialized($1) }
-    specializedReceiveCompletion = { $0.receiveSpecialized(completion: $1) }
+    cancelEntryPoint = { $0.cancelSpecialized() }
+    receiveEntryPoint = { $0.receiveSpecialized($1) }
+    receiveCompletionEntryPoint = { $0.receiveSpecialized(completion: $1) }
   }
 
   @inlinable
@@ -122,13 +122,13 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
 
   @inlinable
   package func receive(_ input: Input) -> Subscribers.Demand {
-    specializedReceive(self, input)
+    receiveEntryPoint(self, input)
     return .none
   }
 
   @inlinable
   package func receive(completion: Subscribers.Completion<Failure>) {
-    specializedReceiveCompletion(self, completion)
+    receiveCompletionEntryPoint(self, completion)
   }
 
   @inlinable
@@ -165,7 +165,7 @@ package final class MaybeSink<Input, Failure: Error>: Subscriber, Cancellable, C
 
   @inlinable
   package func cancel() {
-    specializedCancel(self)
+    cancelEntryPoint(self)
   }
 
   @inlinable

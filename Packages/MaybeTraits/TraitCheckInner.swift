@@ -80,9 +80,7 @@ where Downstream.Input == Output {
   /// closures jump into the specialised one (as ReactiveCore's
   /// `SpecializedEntryPoints`).
   @usableFromInline
-  let specializedRequest: (TraitCheckInner, Subscribers.Demand) -> Void
-  @usableFromInline
-  let specializedCancel: (TraitCheckInner) -> Void
+  let entryPoints: (request: (TraitCheckInner, Subscribers.Demand) -> Void, cancel: (TraitCheckInner) -> Void)
 
   @inlinable
   package init(_ downstream: Downstream, description: String, requiresElement: Bool, convert: @escaping Convert) {
@@ -90,8 +88,7 @@ where Downstream.Input == Output {
     self.description = description
     self.requiresElement = requiresElement
     self.convert = convert
-    specializedRequest = { $0.requestSpecialized($1) }
-    specializedCancel = { $0.cancelSpecialized() }
+    entryPoints = (request: { $0.requestSpecialized($1) }, cancel: { $0.cancelSpecialized() })
   }
 
   @inlinable
@@ -154,12 +151,12 @@ where Downstream.Input == Output {
 
   @inlinable
   package func request(_ demand: Subscribers.Demand) {
-    specializedRequest(self, demand)
+    entryPoints.request(self, demand)
   }
 
   @inlinable
   package func cancel() {
-    specializedCancel(self)
+    entryPoints.cancel(self)
   }
 
   @inlinable

@@ -50,7 +50,7 @@ extension AnyPublisher: Publisher {
   /// subscriber, and a generic class method always runs unspecialised code:
   /// the wrapped publisher, and every subscription it made, run through the
   /// runtime's metadata caches on every event. The box's functions
-  /// (`receiveErased`, `receiveSink`, `receiveAny`) are formed where the
+  /// (`receiveErasedEntryPoint`, `receiveSinkEntryPoint`, `receiveAnyEntryPoint`) are formed where the
   /// `AnyPublisher` was created, specialised for the wrapped publisher and
   /// one subscriber type. Erasing the library's own subscribers also keeps
   /// subscriber types from growing through chains built in a loop
@@ -60,15 +60,15 @@ extension AnyPublisher: Publisher {
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
     if let erased = subscriber as? ErasedSubscriber<Output, Failure> {
-      box.receiveErased(box, erased)
+      box.receiveErasedEntryPoint(box, erased)
     } else if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
-      box.receiveSink(box, sink)
+      box.receiveSinkEntryPoint(box, sink)
     } else if let any = subscriber as? AnySubscriber<Output, Failure> {
-      box.receiveAny(box, any)
+      box.receiveAnyEntryPoint(box, any)
     } else if subscriber is any CombineReflectable || subscriber is any LibrarySubscriber {
       // One of this library's own subscribers: its type cannot be named
       // outside the library, so nobody can tell it was erased.
-      box.receiveErased(box, ErasedSubscriber(subscriber))
+      box.receiveErasedEntryPoint(box, ErasedSubscriber(subscriber))
     } else {
       box.receive(subscriber: subscriber)
     }
@@ -100,21 +100,21 @@ class PublisherBoxBase<Output, Failure: Error> {
   /// publisher: formed by ``PublisherBox`` where the publisher's type is
   /// known, they run specialised code. They capture nothing (no allocation).
   @usableFromInline
-  let receiveErased: (PublisherBoxBase, ErasedSubscriber<Output, Failure>) -> Void
+  let receiveErasedEntryPoint: (PublisherBoxBase, ErasedSubscriber<Output, Failure>) -> Void
   @usableFromInline
-  let receiveSink: (PublisherBoxBase, Subscribers.Sink<Output, Failure>) -> Void
+  let receiveSinkEntryPoint: (PublisherBoxBase, Subscribers.Sink<Output, Failure>) -> Void
   @usableFromInline
-  let receiveAny: (PublisherBoxBase, AnySubscriber<Output, Failure>) -> Void
+  let receiveAnyEntryPoint: (PublisherBoxBase, AnySubscriber<Output, Failure>) -> Void
 
   @inlinable
   init(
-    receiveErased: @escaping (PublisherBoxBase, ErasedSubscriber<Output, Failure>) -> Void,
-    receiveSink: @escaping (PublisherBoxBase, Subscribers.Sink<Output, Failure>) -> Void,
-    receiveAny: @escaping (PublisherBoxBase, AnySubscriber<Output, Failure>) -> Void
+    receiveErasedEntryPoint: @escaping (PublisherBoxBase, ErasedSubscriber<Output, Failure>) -> Void,
+    receiveSinkEntryPoint: @escaping (PublisherBoxBase, Subscribers.Sink<Output, Failure>) -> Void,
+    receiveAnyEntryPoint: @escaping (PublisherBoxBase, AnySubscriber<Output, Failure>) -> Void
   ) {
-    self.receiveErased = receiveErased
-    self.receiveSink = receiveSink
-    self.receiveAny = receiveAny
+    self.receiveErasedEntryPoint = receiveErasedEntryPoint
+    self.receiveSinkEntryPoint = receiveSinkEntryPoint
+    self.receiveAnyEntryPoint = receiveAnyEntryPoint
   }
 
   /// Subscribes any other subscriber, unspecialised.
@@ -133,9 +133,9 @@ final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output, Base.Fa
   init(_ base: Base) {
     self.base = base
     super.init(
-      receiveErased: { unsafeDowncast($0, to: PublisherBox.self).base.receive(subscriber: $1) },
-      receiveSink: { unsafeDowncast($0, to: PublisherBox.self).base.receive(subscriber: $1) },
-      receiveAny: { unsafeDowncast($0, to: PublisherBox.self).base.receive(subscriber: $1) }
+      receiveErasedEntryPoint: { unsafeDowncast($0, to: PublisherBox.self).base.receive(subscriber: $1) },
+      receiveSinkEntryPoint: { unsafeDowncast($0, to: PublisherBox.self).base.receive(subscriber: $1) },
+      receiveAnyEntryPoint: { unsafeDowncast($0, to: PublisherBox.self).base.receive(subscriber: $1) }
     )
   }
 

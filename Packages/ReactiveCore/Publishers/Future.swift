@@ -159,7 +159,7 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
   /// calls `fulfill(_:)` through the base class, which runs unspecialised
   /// code (see `SpecializedEntryPoints`).
   @usableFromInline
-  let specializedFulfill: (FutureConduit, Result<Output, Failure>) -> Void
+  let fulfillEntryPoint: (FutureConduit, Result<Output, Failure>) -> Void
 
   /// `requestSpecialized(_:)` and `cancelSpecialized()`, as closures formed
   /// in `init` (see `SpecializedEntryPoints`).
@@ -172,7 +172,7 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
   @inlinable
   init(_ downstream: Downstream, parent: Future<Output, Failure>) {
     state = Lock(.waiting(downstream, parent: parent, demanded: false, announced: false))
-    specializedFulfill = { $0.fulfillSpecialized($1) }
+    fulfillEntryPoint = { $0.fulfillSpecialized($1) }
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
@@ -182,7 +182,7 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
   @inlinable
   init(_ downstream: Downstream, result: Result<Output, Failure>) {
     state = Lock(.resolved(downstream, result, demanded: false, announced: false))
-    specializedFulfill = { $0.fulfillSpecialized($1) }
+    fulfillEntryPoint = { $0.fulfillSpecialized($1) }
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
@@ -210,7 +210,7 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
 
   @inlinable
   override func fulfill(_ result: Result<Output, Failure>) {
-    specializedFulfill(self, result)
+    fulfillEntryPoint(self, result)
   }
 
   @inlinable

@@ -374,10 +374,10 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
   /// class, a completion reaching one sink cost about 11,000 instructions,
   /// most of them the runtime's generic metadata lookups.
   @usableFromInline
-  let specializedOffer: (SubjectConduit, Output) -> Void
+  let offerEntryPoint: (SubjectConduit, Output) -> Void
 
   @usableFromInline
-  let specializedFinish: (SubjectConduit, Subscribers.Completion<Failure>) -> Void
+  let finishEntryPoint: (SubjectConduit, Subscribers.Completion<Failure>) -> Void
 
   @usableFromInline
   let entryPoints: SpecializedEntryPoints<SubjectConduit>
@@ -387,8 +387,8 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     state = Lock(Ledger(state: .active(downstream, parent), demand: .none, owesLatest: parent.core.keepsLatest))
     self.kind = kind
     keepsLatest = parent.core.keepsLatest
-    specializedOffer = { $0.offerSpecialized($1) }
-    specializedFinish = { $0.finishSpecialized($1) }
+    offerEntryPoint = { $0.offerSpecialized($1) }
+    finishEntryPoint = { $0.finishSpecialized($1) }
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
@@ -420,7 +420,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   @inlinable
   override func offer(_ value: Output) {
-    specializedOffer(self, value)
+    offerEntryPoint(self, value)
   }
 
   @inlinable
@@ -482,7 +482,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
 
   @inlinable
   override func finish(_ completion: Subscribers.Completion<Failure>) {
-    specializedFinish(self, completion)
+    finishEntryPoint(self, completion)
   }
 
   @inlinable

@@ -66,8 +66,8 @@ extension Subscribers {
       state = Lock(
         .awaitingSubscription(Closures(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
       )
-      specializedReceive = { $0.receiveSpecialized($1) }
-      specializedCancel = { $0.cancelSpecialized() }
+      receiveEntryPoint = { $0.receiveSpecialized($1) }
+      cancelEntryPoint = { $0.cancelSpecialized() }
     }
 
     /// `receiveSpecialized(_:)` and `cancelSpecialized()`, as closures formed
@@ -80,10 +80,10 @@ extension Subscribers {
     /// straight into specialised code (capturing nothing, they cost no
     /// allocation there).
     @usableFromInline
-    let specializedReceive: (Sink, Input) -> Void
+    let receiveEntryPoint: (Sink, Input) -> Void
 
     @usableFromInline
-    let specializedCancel: (Sink) -> Void
+    let cancelEntryPoint: (Sink) -> Void
 
     @inlinable
     public func receive(subscription: any Subscription) {
@@ -92,7 +92,7 @@ extension Subscribers {
 
     @inlinable
     public func receive(_ value: Input) -> Subscribers.Demand {
-      specializedReceive(self, value)
+      receiveEntryPoint(self, value)
       return .none
     }
 
@@ -109,7 +109,7 @@ extension Subscribers {
     /// Cancels the subscription and releases the closures. Idempotent.
     @inlinable
     public func cancel() {
-      specializedCancel(self)
+      cancelEntryPoint(self)
     }
 
     @inlinable
