@@ -6,7 +6,7 @@ SWIFT ?= swift
 # the build: a target may import only the targets it depends on.
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: all build build-tests compile-checks doc-examples foundation-imports readme-modules performance-results generated-check test test-examples demo docs lint format check \
+.PHONY: all build build-tests compile-checks doc-examples doc-programs foundation-imports readme-modules performance-results generated-check test test-examples demo docs lint format check \
   reliability-suites clean bench compat adoption
 
 all: test
@@ -19,11 +19,13 @@ build:
 repeat-failures = if [ $$status -ne 0 ]; then echo "Failures (repeated from $(1)):"; \
   grep -E "✘|recorded an issue|Fatal error|Crash" $(1) | tail -40; fi
 
-## make test: the doc examples check, warnings-as-errors build of the package
-## and its tests, the compile-failure checks, the downstream Examples package,
+## make test: the doc examples checks (each example in a test; each page a
+## current program of Examples/), warnings-as-errors build of the package
+## and its tests, the compile-failure checks, the downstream Examples package
+## (with the pages' programs),
 ## then every test (the test summary is the last line; after a failure, the
 ## failing tests are repeated below it).
-test: generated-check foundation-imports readme-modules performance-results doc-examples build-tests compile-checks test-examples
+test: generated-check foundation-imports readme-modules performance-results doc-examples doc-programs build-tests compile-checks test-examples
 	@$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; cat .build/test.log; \
 	  $(call repeat-failures,.build/test.log); \
 	  exit $$status
@@ -56,6 +58,13 @@ performance-results:
 ## test source or in Examples/ (which the build compiles).
 doc-examples:
 	./Scripts/check-doc-examples.pl
+
+## Each page of Docs/ is also a program of the Examples package
+## (Examples/DocExamples/<Page>/main.swift, its blocks in order) that depends
+## only on the products the page imports: test-examples builds it with no test
+## helper in scope. The programs and their target table must be current.
+doc-programs:
+	./Scripts/generate-doc-examples.py --check
 
 compile-checks: build-tests
 	./Scripts/compile-checks.sh

@@ -7,7 +7,11 @@
 # the test compiles the example with exactly the imports it shows.
 #
 # A block that is deliberately a fragment (a signature, a line of a larger
-# example) opens with ```swift fragment and is exempt; keep those few.
+# example) opens with ```swift fragment and is exempt; keep those few. A
+# ```swift setup block (a page's imports and the declarations its examples
+# assume) is exempt here too: it has no behaviour to test, and like every
+# other non-fragment block it is compiled as a user's code by the page's
+# program in Examples/DocExamples (Scripts/generate-doc-examples.py).
 # Run by `make test` (target doc-examples).
 use strict;
 use warnings;
@@ -53,7 +57,7 @@ for my $doc (@docs) {
   my ($in, $start, $fragment, @block) = (0);
   while (my $line = <$fh>) {
     chomp $line;
-    if (!$in && $line =~ /^```swift( fragment)?\s*$/) {
+    if (!$in && $line =~ /^```swift(?: (fragment|setup))?\s*$/) {
       ($in, $start, $fragment, @block) = (1, $., defined $1);
     } elsif ($in && $line =~ /^```\s*$/) {
       $in = 0;
@@ -75,4 +79,4 @@ if (@missing) {
   exit 1;
 }
 print "doc examples: all $checked swift blocks of README.md and Docs/ are compiled by a test"
-  . ($exempt ? " ($exempt fragments exempt)" : "") . "\n";
+  . ($exempt ? " ($exempt fragments and setup blocks exempt)" : "") . "\n";

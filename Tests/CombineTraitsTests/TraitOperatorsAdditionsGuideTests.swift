@@ -40,7 +40,7 @@ import Testing
 
   @Test func ifEmptyAndCompactMap() {
     let cached = ["ada": "Ada Lovelace"]
-    func fullName(_ login: String) -> AnySinglePublisher<String, LookupError> {
+    func fullNameOrDownload(_ login: String) -> AnySinglePublisher<String, LookupError> {
       cached[login].publisher
         .setFailureType(to: LookupError.self)
         .ifEmpty(switchTo: download(login))  // single: the download is single
@@ -48,9 +48,9 @@ import Testing
     }
     let initial: some MaybePublisher<Character, Never> = Just("").compactMap(\.first)  // a maybe
 
-    #expect(fullName("ada").record().events == [.subscription, .value("Ada Lovelace"), .finished])
-    #expect(fullName("grace").record().events == [.subscription, .value("Grace Hopper"), .finished])
-    #expect(fullName("bob").record().events == [.subscription, .failure(.notFound)])
+    #expect(fullNameOrDownload("ada").record().events == [.subscription, .value("Ada Lovelace"), .finished])
+    #expect(fullNameOrDownload("grace").record().events == [.subscription, .value("Grace Hopper"), .finished])
+    #expect(fullNameOrDownload("bob").record().events == [.subscription, .failure(.notFound)])
     #expect(initial.record().events == [.subscription, .finished])
   }
 
@@ -87,16 +87,16 @@ import Testing
   }
 
   @Test func immediateReads() {
-    let status = PassthroughSubject<String, Never>()
+    let statusUpdates = PassthroughSubject<String, Never>()
 
-    let greeting = Just("hello").map { $0.uppercased() }.immediateValue  // "HELLO"
-    var label = ""
-    let subscription = status.prepend("connecting…").sinkImmediate { label = $0 }  // label is set
+    let shout = Just("hello").map { $0.uppercased() }.immediateValue  // "HELLO"
+    var statusText = ""
+    let subscription = statusUpdates.prepend("connecting…").sinkImmediate { statusText = $0 }  // statusText is set
 
-    #expect(greeting == "HELLO")
-    #expect(label == "connecting…")
-    status.send("online")
-    #expect(label == "online")
+    #expect(shout == "HELLO")
+    #expect(statusText == "connecting…")
+    statusUpdates.send("online")
+    #expect(statusText == "online")
     withExtendedLifetime(subscription) {}
   }
 

@@ -30,12 +30,12 @@ import TraitsTesting
     let fontSize = updates.prepend(Just(14)).eraseToAnyImmediatePublisher()
 
     var sizes: [Int] = []
-    let cancellable = fontSize.sink { sizes.append($0) }
+    let sizeSubscription = fontSize.sink { sizes.append($0) }
     updates.send(16)
     // sizes == [14, 16]
 
     #expect(sizes == [14, 16])
-    withExtendedLifetime(cancellable) {}
+    withExtendedLifetime(sizeSubscription) {}
   }
 
   #if !REACTIVECORE_IS_OPENCOMBINE  // OpenCombine has no merge
@@ -62,8 +62,8 @@ import TraitsTesting
 
   @Test func assertImmediateChecksAtRunTime() {
     let settings = CurrentValueSubject<Settings, Never>(Settings())
-    let fontSize = settings.map(\.fontSize).assertImmediate()
+    let assertedFontSize = settings.map(\.fontSize).assertImmediate()
 
-    #expect(fontSize.record().values == [14])
+    #expect(assertedFontSize.record().values == [14])
   }
 }

@@ -81,8 +81,8 @@ import TraitsTesting
 
   @Test func checkMaybeTurnsAViolationIntoAnError() {
     // Two rows share a primary key: a database bug, reported as an error.
-    let rows = [User(id: 7, name: "Alice"), User(id: 7, name: "Bob")]
-    let user = rows.publisher.filter { $0.id == 7 }.checkMaybe()
+    let userRows = [User(id: 7, name: "Alice"), User(id: 7, name: "Bob")]
+    let user = userRows.publisher.filter { $0.id == 7 }.checkMaybe()
     // user publishes .failure(.tooManyElements)
 
     #expect(user.record().events == [.subscription, .failure(.tooManyElements)])

@@ -406,13 +406,13 @@ private func isTerminated<Element>(_ result: AsyncStream<Element>.Continuation.Y
   }
 
   @Test func theGuidesExampleRefusesTheSecondSubscriber() async throws {
-    let (events, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+    let (events, eventsContinuation) = AsyncThrowingStream.makeStream(of: Int.self)
     let publisher = events.publisher  // read once
     let first = publisher.record()  // iterates
     let second = publisher.record()  // at once: .failure(.concurrentIteration)
     #expect(second.failure as? AsyncSequencePublisherError == .concurrentIteration)
-    continuation.yield(1)
-    continuation.finish()
+    eventsContinuation.yield(1)
+    eventsContinuation.finish()
     _ = try await first.awaitCompletion()
     #expect(first.describedEvents == [.subscription, .value(1), .finished])
   }

@@ -7,30 +7,35 @@ import TraitsTesting
 /// byte (Scripts/check-doc-examples.pl), each followed by its checks.
 @Suite struct ReactiveExtrasAsyncGuideTests {
   @Test func everyConsumerOfASubjectReceivesEveryValue() async {
-    let events = PassthroughSubject<Int, Never>()
-    var audit = events.values(bufferingPolicy: .unbounded).makeAsyncIterator()  // subscribes
-    var metrics = events.values(bufferingPolicy: .unbounded).makeAsyncIterator()
-    for event in 1...3 { events.send(event) }
-    events.send(completion: .finished)
+    func auditAndCount() async -> (audited: [Int], counted: Int) {
+      let events = PassthroughSubject<Int, Never>()
+      var audit = events.values(bufferingPolicy: .unbounded).makeAsyncIterator()  // subscribes
+      var metrics = events.values(bufferingPolicy: .unbounded).makeAsyncIterator()
+      for event in 1...3 { events.send(event) }
+      events.send(completion: .finished)
 
-    var audited: [Int] = []
-    while let event = await audit.next() { audited.append(event) }
-    var counted = 0
-    while await metrics.next() != nil { counted += 1 }
-    // audited == [1, 2, 3], counted == 3
+      var audited: [Int] = []
+      while let event = await audit.next() { audited.append(event) }
+      var counted = 0
+      while await metrics.next() != nil { counted += 1 }
+      return (audited, counted)  // ([1, 2, 3], 3)
+    }
 
+    let (audited, counted) = await auditAndCount()
     #expect(audited == [1, 2, 3])
     #expect(counted == 3)
   }
 
   @Test func bufferingNewestKeepsTheLatest() async {
-    let temperature = PassthroughSubject<Double, Never>()
-    var readings = temperature.values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
-    temperature.send(20.5)
-    temperature.send(21.0)  // replaces 20.5, which nobody has read
-    let latest = await readings.next()  // 21.0
+    func latestTemperature() async -> Double? {
+      let temperature = PassthroughSubject<Double, Never>()
+      var readings = temperature.values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+      temperature.send(20.5)
+      temperature.send(21.0)  // replaces 20.5, which nobody has read
+      return await readings.next()  // 21.0
+    }
 
-    #expect(latest == 21.0)
+    #expect(await latestTemperature() == 21.0)
   }
 
   @Test func anAsyncSequenceIsPulledAsDemandArrives() async throws {
@@ -63,10 +68,10 @@ import TraitsTesting
 
     let clock = TestClock()
     let tested = Heartbeat(scheduler: ClockScheduler(clock: clock))
-    let recorder = tested.beat(7).record()
+    let beats = tested.beat(7).record()
     clock.advance(by: .seconds(1))  // the beat is due: it is published
 
-    #expect(try await recorder.awaitCompletion() == .finished)
-    #expect(recorder.events == [.subscription, .value(7), .finished])
+    #expect(try await beats.awaitCompletion() == .finished)
+    #expect(beats.events == [.subscription, .value(7), .finished])
   }
 }

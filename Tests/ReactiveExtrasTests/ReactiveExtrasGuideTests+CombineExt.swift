@@ -45,13 +45,13 @@ private final class Sensor: Sendable {
 
   @Test func eventValuesAndFailuresReadAsInCombineExt() {
     // Code shared with an app that uses CombineExt: `Event` is `Signal`.
-    let upstream = PassthroughSubject<String, TestError>()
-    let events: AnyPublisher<Event<String, TestError>, Never> = upstream.materialize().eraseToAnyPublisher()
-    let values = events.values().record()
-    let failures = events.failures().record()
+    let greetings = PassthroughSubject<String, TestError>()
+    let greetingEvents: AnyPublisher<Event<String, TestError>, Never> = greetings.materialize().eraseToAnyPublisher()
+    let values = greetingEvents.values().record()
+    let failures = greetingEvents.failures().record()
 
-    upstream.send("Hello")
-    upstream.send(completion: .failure(TestError(code: 2)))
+    greetings.send("Hello")
+    greetings.send(completion: .failure(TestError(code: 2)))
     // values: "Hello", then finished; failures: TestError(code: 2), then finished
 
     #expect(values.events == [.subscription, .value("Hello"), .finished])

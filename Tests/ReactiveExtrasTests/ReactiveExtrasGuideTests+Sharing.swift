@@ -58,11 +58,13 @@ private struct Profile: Equatable {
     let signals = upstream.materialize().record()
     upstream.send(1)
     upstream.send(completion: .failure(TestError(code: 1)))
+    // signals: .value(1), .failure(TestError(code: 1)), then finished (the result never fails)
+
+    let restored = [Signal<Int, TestError>.value(1), .finished].publisher.dematerialize().record()
+    // restored: 1, then finished
 
     #expect(signals.values == [.value(1), .failure(TestError(code: 1))])
     #expect(signals.completion == .finished)  // the result never fails
-
-    let events = [Signal<Int, TestError>.value(1), .finished].publisher.dematerialize().record()
-    #expect(events.events == [.subscription, .value(1), .finished])
+    #expect(restored.events == [.subscription, .value(1), .finished])
   }
 }

@@ -120,11 +120,11 @@ import TraitsTesting
   }
 
   @Test func zipSingleWaitsForEveryValue() {
-    func user(id: Int) -> AnySinglePublisher<User, LookupError> {
+    func member(id: Int) -> AnySinglePublisher<User, LookupError> {
       .just(User(id: id, name: "user \(id)"))
     }
 
-    let team = [1, 2, 3].map(user(id:)).zipSingle()
+    let team = [1, 2, 3].map(member(id:)).zipSingle()
     // team publishes the three users, in the order of the ids
 
     #expect(team.record().values == [[1, 2, 3].map { User(id: $0, name: "user \($0)") }])
@@ -136,8 +136,8 @@ import TraitsTesting
     let save = Future<Void, Never> { promise in finishSave = promise }
       .handleEvents(receiveCompletion: { _ in log.append("saved") })
 
-    let cancellable = save.preventCancellation().sinkSingle { _ in log.append("shown") }
-    cancellable.cancel()  // the screen goes away
+    let screen = save.preventCancellation().sinkSingle { _ in log.append("shown") }
+    screen.cancel()  // the screen goes away
     finishSave?(.success(()))
     // log == ["saved"]
 

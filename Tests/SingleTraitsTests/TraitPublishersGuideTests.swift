@@ -137,8 +137,8 @@ import TraitsTesting
       return AnyCancellable {}
     }
 
-    let cancellable = save.preventCancellation().sinkSingle { _ in }
-    cancellable.cancel()  // the screen goes away…
+    let screen = save.preventCancellation().sinkSingle { _ in }
+    screen.cancel()  // the screen goes away…
     storage.finishPendingWrites()  // …the write still completes
     // saved == ["draft"]
     #expect(saved == ["draft"])

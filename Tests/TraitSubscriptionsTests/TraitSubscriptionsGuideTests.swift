@@ -26,10 +26,10 @@ import TraitsTesting
   }
 
   @Test func useItLikeAnySinglePublisher() {
-    let census = Census()
     let printed = Collector<String>()
     @Sendable func print(_ item: Any) { printed.append("\(item)") }  // what the page's print shows
 
+    let census = Census()
     let cancellable = PopulationPublisher(census: census, city: "Paris").sinkSingle { result in
       print(result)
     }
