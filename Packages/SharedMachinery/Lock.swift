@@ -63,6 +63,36 @@ package struct Lock<Value>: ~Copyable, @unchecked Sendable {
   }
 }
 
+/// A `Lock` that guards state kept beside it, in a stored `var` of the
+/// class that owns both, rather than inside it.
+///
+/// Why: a generic class's deinitialiser is never specialised, and
+/// destroying a `Lock<State>` there asks the runtime for the metadata of
+/// `Lock<State>`, `Mutex<…>`, its cell, `Unchecked<State>` and `State`,
+/// one cache lookup each (hundreds of instructions apiece, at the end of
+/// every subscription). The type of a `StateLock` does not depend on the
+/// state, so destroying it needs no lookup, and the state beside it costs
+/// one. The owner declares the state `@exclusivity(unchecked) var` (the lock
+/// makes access exclusive) and touches it only inside `withLock`, with the
+/// same rules as `Lock`'s: decide under the lock, act after it.
+@usableFromInline
+package struct StateLock: ~Copyable, @unchecked Sendable {
+  // @unchecked Sendable: a `Lock` of a byte, which is Sendable.
+  @usableFromInline
+  let lock: Lock<UInt8>
+
+  @inlinable
+  package init() {
+    lock = Lock(0)
+  }
+
+  /// Calls `body` while holding the lock.
+  @inlinable
+  package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
+    lock.withLock { _ in body() }
+  }
+}
+
 /// What `Lock` keeps and returns, declared Sendable so that `Mutex`'s
 /// `sending` rules do not reach the callers: the state a lock protects holds
 /// subscribers and subscriptions, which are not Sendable, and the state

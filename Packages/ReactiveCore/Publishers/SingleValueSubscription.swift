@@ -15,8 +15,19 @@ final class SingleValueSubscription<Downstream: Subscriber>: SpecializedSubscrip
     case done
   }
 
+  /// The lock of `state`, beside it (see `StateLock`: the deinitialiser
+  /// then asks the runtime for no lock metadata).
   @usableFromInline
-  let state: Lock<State>
+  let lock = StateLock()
+
+  @usableFromInline
+  @exclusivity(unchecked) var state: State
+
+  /// Calls `body` with the state, under the lock.
+  @inlinable
+  func withState<Result>(_ body: (inout State) -> Result) -> Result {
+    lock.withLock { body(&state) }
+  }
 
   @usableFromInline
   let name: StaticString
@@ -31,7 +42,7 @@ final class SingleValueSubscription<Downstream: Subscriber>: SpecializedSubscrip
 
   @inlinable
   init(_ downstream: Downstream, value: Downstream.Input, name: StaticString) {
-    state = Lock(.awaitingDemand(downstream, value))
+    state = .awaitingDemand(downstream, value)
     self.name = name
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
@@ -41,7 +52,7 @@ final class SingleValueSubscription<Downstream: Subscriber>: SpecializedSubscrip
 
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    let taken = state.withLock { state -> State in
+    let taken = withState { state -> State in
       defer { state = .done }
       return state
     }
@@ -52,7 +63,7 @@ final class SingleValueSubscription<Downstream: Subscriber>: SpecializedSubscrip
 
   @inlinable
   func cancelSpecialized() {
-    let taken = state.withLock { state -> State in
+    let taken = withState { state -> State in
       defer { state = .done }
       return state
     }
@@ -65,7 +76,7 @@ extension SingleValueSubscription: CombineReflectable {
   /// once it is sent or cancelled.
   @usableFromInline
   var customMirror: Mirror {
-    let value = state.withLock { state -> Downstream.Input? in
+    let value = withState { state -> Downstream.Input? in
       guard case let .awaitingDemand(_, value) = state else { return nil }
       return value
     }

@@ -66,22 +66,26 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
     weak var subject: Downstream?
   }
 
-  private typealias Lifecycle = SubscriberLifecycle<WeakSubject>
+  /// The life cycle and the subject it forwards to, under one lock.
+  private struct State {
+    var lifecycle = SubscriberLifecycle()
+    var subject: WeakSubject?
+  }
 
-  private let state: Lock<Lifecycle>
+  private let state: Lock<State>
 
   var description: String { "Subject" }
 
   init(_ subject: Downstream) {
-    state = Lock(.awaitingSubscription(WeakSubject(subject: subject)))
+    state = Lock(State(subject: WeakSubject(subject: subject)))
   }
 
   func receive(subscription: any Subscription) {
-    let (action, subject) = state.withLock { state -> (Lifecycle.SubscriptionAction, Downstream?) in
-      let action = state.receive(subscription: subscription)
+    let (action, subject) = state.withLock { state -> (SubscriberLifecycle.SubscriptionAction, Downstream?) in
+      let action = state.lifecycle.receive(subscription: subscription)
       guard case .accept = action else { return (action, nil) }
-      guard let subject = state.activePayload?.subject else {
-        _ = state.cancel()  // the subject is gone: end here, and cancel the upstream after the lock
+      guard let subject = state.lifecycle.active(state.subject)?.subject else {
+        _ = state.lifecycle.cancel(releasing: &state.subject)  // the subject is gone: end here; cancel after the lock
         return (action, nil)
       }
       return (action, subject)
@@ -95,23 +99,23 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    state.withLock { $0.activePayload?.subject }?.send(input)
+    state.withLock { $0.lifecycle.active($0.subject)?.subject }?.send(input)
     return .none
   }
 
   /// A completion before the subscription is ignored, as in Combine: the
   /// subject is not completed by an upstream that has not subscribed it.
   func receive(completion: Subscribers.Completion<Failure>) {
-    state.withLock { $0.completeIfSubscribed()?.subject }?.send(completion: completion)
+    state.withLock { $0.lifecycle.completeIfSubscribed(releasing: &$0.subject)?.subject }?.send(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    let upstream = state.withLock { $0.subscription }
+    let upstream = state.withLock { $0.lifecycle.subscription }
     upstream?.request(demand)
   }
 
   func cancel() {
-    let (subscription, _) = state.withLock { $0.cancel() }
+    let (subscription, _) = state.withLock { $0.lifecycle.cancel(releasing: &$0.subject) }
     subscription?.cancel()
   }
 }
@@ -120,7 +124,7 @@ extension SubjectSubscriber: CombineReflectable {
   /// Shows the subject (as `downstreamSubject` and `subject`, nil once it is
   /// gone or the stream is over) and the upstream subscription, as Combine's.
   var customMirror: Mirror {
-    let (subject, upstream) = state.withLock { ($0.payload?.subject, $0.subscription) }
+    let (subject, upstream) = state.withLock { ($0.subject?.subject, $0.lifecycle.subscription) }
     return Mirror(
       self,
       children: [

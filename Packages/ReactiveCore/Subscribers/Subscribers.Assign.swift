@@ -8,12 +8,26 @@ extension Subscribers {
   public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible {
     public typealias Failure = Never
 
+    /// The lock of `lifecycle` and `root`, beside them (see `StateLock`).
     @usableFromInline
-    let state: Lock<SubscriberLifecycle<Root>>
+    let lock = StateLock()
+
+    @usableFromInline
+    @exclusivity(unchecked) var lifecycle = SubscriberLifecycle()
+
+    /// The object, until the end.
+    @usableFromInline
+    @exclusivity(unchecked) var root: Root?
+
+    /// Calls `body` with the life cycle and the object, under the lock.
+    @inlinable
+    func withState<Result>(_ body: (inout SubscriberLifecycle, inout Root?) -> Result) -> Result {
+      lock.withLock { body(&lifecycle, &root) }
+    }
 
     /// The object written to; nil once the subscriber is over.
     public var object: Root? {
-      state.withLock { $0.payload }
+      withState { $1 }
     }
 
     /// Where in ``object`` each value is written.
@@ -28,18 +42,18 @@ extension Subscribers {
     ///   - keyPath: Where in `object` each value is written.
     @inlinable
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
-      state = Lock(.awaitingSubscription(object))
+      root = object
       self.keyPath = keyPath
     }
 
     @inlinable
     public func receive(subscription: any Subscription) {
-      state.withLock { $0.receive(subscription: subscription) }.requestUnlimitedOrCancel()
+      withState { lifecycle, _ in lifecycle.receive(subscription: subscription) }.requestUnlimitedOrCancel()
     }
 
     @inlinable
     public func receive(_ value: Input) -> Subscribers.Demand {
-      if let object = state.withLock({ $0.activePayload }) {
+      if let object = withState({ $0.active($1) }) {
         object[keyPath: keyPath] = value
       }
       return .none
@@ -47,13 +61,13 @@ extension Subscribers {
 
     @inlinable
     public func receive(completion: Subscribers.Completion<Never>) {
-      _ = state.withLock { $0.complete() }  // the object is released after the lock
+      _ = withState { $0.complete(releasing: &$1) }  // the object is released after the lock
     }
 
     /// Cancels the subscription and releases the object. Idempotent.
     @inlinable
     public func cancel() {
-      let (subscription, object) = state.withLock { $0.cancel() }
+      let (subscription, object) = withState { $0.cancel(releasing: &$1) }
       subscription?.cancel()
       _ = object  // released here, after the lock
     }
@@ -63,7 +77,7 @@ extension Subscribers {
 extension Subscribers.Assign: CustomReflectable, CustomPlaygroundDisplayConvertible {
   /// Shows `object` (nil once over), `keyPath` and `status`, as Combine's assign.
   public var customMirror: Mirror {
-    let (object, status) = state.withLock { ($0.payload, $0.status) }
+    let (object, status) = withState { ($1, $0.status) }
     return Mirror(self, children: ["object": object as Any, "keyPath": keyPath, "status": status])
   }
 

@@ -38,17 +38,33 @@ extension Subscribers {
       }
     }
 
+    /// The lock of `lifecycle` and `closures`, beside them (see
+    /// `StateLock`): the sink's deinitialiser, never specialised, destroys
+    /// them without asking the runtime for any metadata.
     @usableFromInline
-    let state: Lock<SubscriberLifecycle<Closures>>
+    let lock = StateLock()
+
+    @usableFromInline
+    @exclusivity(unchecked) var lifecycle = SubscriberLifecycle()
+
+    /// The closures, until the end.
+    @usableFromInline
+    @exclusivity(unchecked) var closures: Closures?
+
+    /// Calls `body` with the life cycle and the closures, under the lock.
+    @inlinable
+    func withState<Result>(_ body: (inout SubscriberLifecycle, inout Closures?) -> Result) -> Result {
+      lock.withLock { body(&lifecycle, &closures) }
+    }
 
     /// Called with each value; a no-op once the sink is over.
     public var receiveValue: (Input) -> Void {
-      state.withLock { $0.activePayload?.value.call } ?? { _ in }
+      withState { $0.active($1)?.value.call } ?? { _ in }
     }
 
     /// Called once with the completion; a no-op once the sink is over.
     public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-      state.withLock { $0.activePayload?.receiveCompletion } ?? { _ in }
+      withState { $0.active($1)?.receiveCompletion } ?? { _ in }
     }
 
     public var description: String { "Sink" }
@@ -63,9 +79,7 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      state = Lock(
-        .awaitingSubscription(Closures(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
-      )
+      closures = Closures(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
       receiveEntryPoint = { $0.receiveSpecialized($1) }
       cancelEntryPoint = { $0.cancelSpecialized() }
     }
@@ -87,7 +101,7 @@ extension Subscribers {
 
     @inlinable
     public func receive(subscription: any Subscription) {
-      state.withLock { $0.receive(subscription: subscription) }.requestUnlimitedOrCancel()
+      withState { lifecycle, _ in lifecycle.receive(subscription: subscription) }.requestUnlimitedOrCancel()
     }
 
     @inlinable
@@ -98,12 +112,12 @@ extension Subscribers {
 
     @inlinable
     func receiveSpecialized(_ value: Input) {
-      state.withLock { $0.activePayload?.value }?.call(value)
+      withState { $0.active($1)?.value }?.call(value)
     }
 
     @inlinable
     public func receive(completion: Subscribers.Completion<Failure>) {
-      state.withLock { $0.complete() }?.receiveCompletion(completion)
+      withState { $0.complete(releasing: &$1) }?.receiveCompletion(completion)
     }
 
     /// Cancels the subscription and releases the closures. Idempotent.
@@ -114,7 +128,7 @@ extension Subscribers {
 
     @inlinable
     func cancelSpecialized() {
-      let (subscription, closures) = state.withLock { $0.cancel() }
+      let (subscription, closures) = withState { $0.cancel(releasing: &$1) }
       subscription?.cancel()
       _ = closures  // released here, after the lock
     }
