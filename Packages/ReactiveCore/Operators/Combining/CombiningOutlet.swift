@@ -226,6 +226,47 @@ protocol CombiningOutletHolder {
   var outlet: CombiningOutlet<Downstream, Tag> { get set }
 }
 
+extension CombiningOutletHolder {
+  @usableFromInline
+  typealias Outlet = CombiningOutlet<Downstream, Tag>
+
+  /// The delivery loop, run outside the lock by the thread that claimed the
+  /// delivery, over a state kept under a lock: `withOutlet` runs its body
+  /// on the outlet under that lock (a `Lock` of the state, or the
+  /// `StateLock` of an operator that keeps its state beside it). After each
+  /// value, `delivered` runs outside the lock with the value's tag and the
+  /// additional demand downstream returned, and says how much demand the
+  /// caller returns to its upstream (Combine returns demand from
+  /// `receive(_:)` rather than calling `request`); it passes any other
+  /// demand on itself.
+  ///
+  /// - Returns: The demand to return from the caller's `receive(_:)`.
+  @inlinable
+  static func drain(
+    withOutlet: ((inout Outlet) -> Outlet.Step) -> Outlet.Step,
+    adding: (Subscribers.Demand) -> Void,
+    returning delivered: (Tag, Subscribers.Demand) -> Subscribers.Demand
+  ) -> Subscribers.Demand {
+    var returned = Subscribers.Demand.none
+    while true {
+      let step = withOutlet { $0.next() }
+      switch step {
+      case .idle:
+        return returned
+      case let .value(downstream, value, tag):
+        let additional = downstream.receive(value)
+        if additional > 0 {
+          adding(additional)
+        }
+        returned += delivered(tag, additional)
+      case let .completion(downstream, completion):
+        downstream.receive(completion: completion)
+        return returned
+      }
+    }
+  }
+}
+
 extension Lock where Value: CombiningOutletHolder {
   /// The delivery loop, run outside the lock by the thread that claimed the
   /// delivery. `delivered` runs after each value, outside the lock, with the
@@ -238,33 +279,17 @@ extension Lock where Value: CombiningOutletHolder {
     }
   }
 
-  /// The delivery loop, for a caller inside an upstream's `receive(_:)`.
-  /// After each value, `delivered` runs outside the lock with the value's
-  /// tag and the additional demand downstream returned, and says how much
-  /// demand the caller returns to its upstream (Combine returns demand from
-  /// `receive(_:)` rather than calling `request`); it passes any other
-  /// demand on itself.
+  /// The delivery loop, for a caller inside an upstream's `receive(_:)`
+  /// (see ``CombiningOutletHolder/drain(withOutlet:adding:returning:)``).
   ///
   /// - Returns: The demand to return from the caller's `receive(_:)`.
   @inlinable
   func drain(returning delivered: (Value.Tag, Subscribers.Demand) -> Subscribers.Demand) -> Subscribers.Demand {
-    var returned = Subscribers.Demand.none
-    while true {
-      let step = withLock { $0.outlet.next() }
-      switch step {
-      case .idle:
-        return returned
-      case let .value(downstream, value, tag):
-        let additional = downstream.receive(value)
-        if additional > 0 {
-          _ = withLock { $0.outlet.add(additional) }  // the claim is ours already: never true
-        }
-        returned += delivered(tag, additional)
-      case let .completion(downstream, completion):
-        downstream.receive(completion: completion)
-        return returned
-      }
-    }
+    Value.drain(
+      withOutlet: { body in withLock { body(&$0.outlet) } },
+      adding: { additional in _ = withLock { $0.outlet.add(additional) } },  // the claim is ours already: never true
+      returning: delivered
+    )
   }
 }
 

@@ -154,7 +154,7 @@ extension Publishers {
 typealias CombiningLink = UpstreamLink<any Subscription>
 
 /// The subscription of `FlatMap`: its decisions are `FlatMapStateMachine`'s,
-/// taken under `state`'s lock; the actions they return (requests, cancels,
+/// taken under its `lock`; the actions they return (requests, cancels,
 /// deliveries) are performed here, after it.
 ///
 /// Inlinable, with `request`/`cancel` behind `SpecializedEntryPoints`: it is
@@ -167,18 +167,47 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   @usableFromInline typealias Failure = Upstream.Failure
   @usableFromInline typealias Machine = FlatMapStateMachine<Downstream, Input, Child>
 
-  @usableFromInline let state: Lock<Machine>
+  /// The lock of `machine`, beside it (see `StateLock`): the deinitialiser,
+  /// never specialised, then asks the runtime for the machine's metadata
+  /// only, not the lock's.
+  @usableFromInline let lock = StateLock()
+  @usableFromInline @exclusivity(unchecked) var machine: Machine
   @usableFromInline let entryPoints: SpecializedEntryPoints<FlatMapInner>
 
   @usableFromInline var description: String { "FlatMap" }
 
   @inlinable
   init(_ downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Child) {
-    state = Lock(Machine(downstream: downstream, maxPublishers: maxPublishers, transform: transform))
+    machine = Machine(downstream: downstream, maxPublishers: maxPublishers, transform: transform)
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
     )
+  }
+
+  /// Calls `body` with the machine, under the lock.
+  @inlinable
+  func withState<Result>(_ body: (inout Machine) -> Result) -> Result {
+    lock.withLock { body(&machine) }
+  }
+
+  /// The delivery loop (see `CombiningOutletHolder.drain`), over the machine.
+  @inlinable
+  func drain(returning delivered: (Machine.Tag, Subscribers.Demand) -> Subscribers.Demand) -> Subscribers.Demand {
+    Machine.drain(
+      withOutlet: { body in withState { body(&$0.outlet) } },
+      adding: { additional in _ = withState { $0.outlet.add(additional) } },  // the claim is ours already: never true
+      returning: delivered
+    )
+  }
+
+  /// The delivery loop, with nothing returned to an upstream.
+  @inlinable
+  func drain(delivered: (Machine.Tag, Subscribers.Demand) -> Void) {
+    _ = drain { tag, additional -> Subscribers.Demand in
+      delivered(tag, additional)
+      return .none
+    }
   }
 
   /// Performs what the machine decided, after the lock. What the action
@@ -193,10 +222,10 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
       subscription.request(demand)
     case let .raise(subscriptions, drain):
       for subscription in subscriptions { subscription.request(.unlimited) }
-      if drain { state.drain(delivered: requestOneMore) }
+      if drain { self.drain(delivered: requestOneMore) }
     case let .end(cancelling, drain, _):
       for subscription in cancelling { subscription.cancel() }
-      if drain { state.drain(delivered: requestOneMore) }
+      if drain { self.drain(delivered: requestOneMore) }
     }
   }
 
@@ -214,14 +243,14 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
 
   @inlinable
   func receive(subscription: any Subscription) {
-    admit(subscription, state.withLock { $0.receive(subscription: subscription) })
+    admit(subscription, withState { $0.receive(subscription: subscription) })
   }
 
   @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard let transform = state.withLock({ $0.transformForValue() }) else { return .none }
+    guard let transform = withState({ $0.transformForValue() }) else { return .none }
     let child = transform.call(input)
-    guard let index = state.withLock({ $0.addChild() }) else { return .none }
+    guard let index = withState({ $0.addChild() }) else { return .none }
     if let just = child as? Just<Child.Output> {
       receiveJust(just.output, index: index)  // decided by the compiler where the types are known
     } else {
@@ -240,7 +269,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   /// allocation, one lock and one generic deinitialiser fewer.)
   @inlinable
   func receiveJust(_ value: Input) {
-    guard case .request = state.withLock({ $0.receive(subscription: Subscriptions.empty) }) else { return }
+    guard case .request = withState({ $0.receive(subscription: Subscriptions.empty) }) else { return }
     _ = receive(value)
     receive(completion: .finished)
   }
@@ -249,9 +278,9 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
-      perform(state.withLock { $0.upstreamFinished() })
+      perform(withState { $0.upstreamFinished() })
     case let .failure(error):
-      perform(state.withLock { $0.fail(error, fromChild: nil) })
+      perform(withState { $0.fail(error, fromChild: nil) })
     }
   }
 
@@ -259,7 +288,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
 
   @inlinable
   func receiveChild(subscription: any Subscription, index: Int) {
-    admit(subscription, state.withLock { $0.childReceived(subscription: subscription, index: index) })
+    admit(subscription, withState { $0.childReceived(subscription: subscription, index: index) })
   }
 
   /// The child at `index` is a `Just`: what subscribing to it would do,
@@ -272,7 +301,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   /// lock and one generic deinitialiser fewer.)
   @inlinable
   func receiveJust(_ value: Child.Output, index: Int) {
-    guard case .request = state.withLock({ $0.childReceived(subscription: Subscriptions.empty, index: index) })
+    guard case .request = withState({ $0.childReceived(subscription: Subscriptions.empty, index: index) })
     else { return }
     _ = receiveChild(value, index: index)
     receiveChild(completion: .finished, index: index)
@@ -285,17 +314,17 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   /// delivered.
   @inlinable
   func receiveChild(_ input: Child.Output, index: Int) -> Subscribers.Demand {
-    let (mustDrain, answered) = state.withLock { machine -> (Bool, Bool) in
+    let (mustDrain, answered) = withState { machine -> (Bool, Bool) in
       let mustDrain = machine.childValue(input, index: index)
       return (mustDrain, !mustDrain && machine.answerAhead(index: index))
     }
     guard mustDrain else { return answered ? .max(1) : .none }
-    return state.drain { tag, additional in
+    return drain { tag, additional in
       guard tag == index else {
         requestOneMore(index: tag, additional)
         return .none
       }
-      return state.withLock { $0.owesOneMore(index: index) } ? .max(1) : .none
+      return withState { $0.owesOneMore(index: index) } ? .max(1) : .none
     }
   }
 
@@ -303,28 +332,28 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   func receiveChild(completion: Subscribers.Completion<Failure>, index: Int) {
     switch completion {
     case .finished:
-      perform(state.withLock { $0.childFinished(index: index) })
+      perform(withState { $0.childFinished(index: index) })
     case let .failure(error):
-      perform(state.withLock { $0.fail(error, fromChild: index) })
+      perform(withState { $0.fail(error, fromChild: index) })
     }
   }
 
   /// After a child's value reached downstream: asks that child for the next one.
   @inlinable
   func requestOneMore(index: Int, _: Subscribers.Demand) {
-    perform(state.withLock { $0.requestOneMore(index: index) })
+    perform(withState { $0.requestOneMore(index: index) })
   }
 
   // MARK: Subscription
 
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    perform(state.withLock { $0.request(demand) })
+    perform(withState { $0.request(demand) })
   }
 
   @inlinable
   func cancelSpecialized() {
-    perform(state.withLock { $0.cancel() })
+    perform(withState { $0.cancel() })
   }
 }
 
