@@ -6,7 +6,7 @@ private typealias Machine = MergeStateMachine<String, String, Int, TestError>
 
 /// One line per action; leftovers show the queued values they drop.
 private func render(_ action: Machine.Action) -> String {
-  render(action) { "\($0.queued)" }
+  render(action) { "\($0.queue.elements)" }
 }
 
 /// Both upstreams subscribed.

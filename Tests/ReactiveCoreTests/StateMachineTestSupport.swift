@@ -58,7 +58,7 @@ final class NamedSubscription: Subscription {
 /// everything the caller would act on; `dropped` names what leftovers hold.
 func render<Values: CombiningValues>(
   _ action: CombiningStateMachine<String, String, Values, TestError>.Action,
-  dropped: (CombiningLeftovers<String, Values, Values.Output>) -> String
+  dropped: (CombiningStateMachine<String, String, Values, TestError>.Leftovers) -> String
 ) -> String {
   switch action {
   case .none:

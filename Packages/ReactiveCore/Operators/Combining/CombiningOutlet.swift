@@ -9,7 +9,7 @@
 ///
 /// Invariant: `first` is nil only when the queue is empty.
 @usableFromInline
-struct CombiningQueue<Element> {
+package struct CombiningQueue<Element> {
   @usableFromInline var first: Element?
   @usableFromInline var rest = FIFOQueue<Element>()
 
@@ -19,7 +19,7 @@ struct CombiningQueue<Element> {
   @inlinable var count: Int { first == nil ? 0 : 1 + rest.count }
 
   /// The elements, oldest first.
-  @inlinable var elements: [Element] {
+  @inlinable package var elements: [Element] {
     guard let first else { return [] }
     return [first] + rest.elements
   }

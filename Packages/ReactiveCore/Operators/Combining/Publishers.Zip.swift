@@ -16,8 +16,19 @@ where Buffers.Output == Downstream.Input {
   @usableFromInline
   typealias Machine = ZipStateMachine<Downstream, any Subscription, Buffers, Downstream.Failure>
 
+  /// The lock of `machine`, beside it (see `StateLock`): the deinitialiser,
+  /// never specialised, then asks the runtime for the machine's metadata
+  /// only, not the lock's.
   @usableFromInline
-  let state: Lock<Machine>
+  let lock = StateLock()
+  @usableFromInline
+  @exclusivity(unchecked) var machine: Machine
+
+  /// Calls `body` with the machine, under the lock.
+  @inlinable
+  func withState<Result>(_ body: (inout Machine) -> Result) -> Result {
+    lock.withLock { body(&machine) }
+  }
 
   /// `request(_:)` and `cancel()` reach specialised code through these
   /// (downstream calls them through `any Subscription`; see `SpecializedEntryPoints`).
@@ -29,7 +40,7 @@ where Buffers.Output == Downstream.Input {
 
   @inlinable
   init(_ downstream: Downstream, upstreams: Int) {
-    state = Lock(Machine(downstream: downstream, upstreams: upstreams))
+    machine = Machine(downstream: downstream, upstreams: upstreams)
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
@@ -38,7 +49,7 @@ where Buffers.Output == Downstream.Input {
 
   @inlinable
   func receive(subscription: any Subscription, side: Int) {
-    let action = state.withLock { $0.upstreamSubscribed(subscription, side: side) }
+    let action = withState { $0.upstreamSubscribed(subscription, side: side) }
     _ = perform(consume action)
   }
 
@@ -48,25 +59,25 @@ where Buffers.Output == Downstream.Input {
   /// Combine, and is requested from the others.
   @inlinable
   func receive<Input>(_ input: Input, side: Int, store: (inout Buffers, Input) -> Void) -> Subscribers.Demand {
-    let action = state.withLock { $0.valueArrived(input, side: side, store: store) }
+    let action = withState { $0.valueArrived(input, side: side, store: store) }
     return perform(consume action)
   }
 
   @inlinable
   func receive(completion: Subscribers.Completion<Downstream.Failure>, side: Int) {
-    let action = state.withLock { $0.upstreamCompleted(side: side, completion) }
+    let action = withState { $0.upstreamCompleted(side: side, completion) }
     _ = perform(consume action)
   }
 
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
-    let action = state.withLock { $0.request(demand) }
+    let action = withState { $0.request(demand) }
     _ = perform(consume action)
   }
 
   @inlinable
   func cancelSpecialized() {
-    let action = state.withLock { $0.cancel() }
+    let action = withState { $0.cancel() }
     _ = perform(consume action)  // downstream and the values are released here, after the lock
   }
 
@@ -88,16 +99,16 @@ where Buffers.Output == Downstream.Input {
       case let .subscribeDownstream(downstream, resume):
         downstream.receive(subscription: self)  // its requests reach every upstream from here
         guard resume else { return .none }
-        action = state.withLock { $0.resume() }
+        action = withState { $0.resume() }
       case let .request(links, demand, skipping, resume):
         for side in links.indices where side != skipping {
           links[side].subscription?.request(demand)
         }
         guard resume else { return .none }
-        action = state.withLock { $0.resume() }
+        action = withState { $0.resume() }
       case let .deliver(downstream, tuple):
         let additional = downstream.receive(tuple)
-        action = state.withLock { $0.delivered(additional) }
+        action = withState { $0.delivered(additional) }
       case let .idle(returning, cancelled):
         for subscription in cancelled { subscription.cancel() }
         return returning
@@ -161,7 +172,7 @@ extension ZipInner: CombineReflectable {
   /// Shows the downstream and the demand it has not yet received.
   @usableFromInline
   var customMirror: Mirror {
-    let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
+    let (downstream, demand) = withState { ($0.downstream, $0.demand) }
     return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
   }
 }

@@ -106,7 +106,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   /// What is released after the lock when the result ends.
   @usableFromInline
-  package typealias Leftovers = CombiningLeftovers<Downstream, Buffers, Output>
+  package typealias Leftovers = CombiningLeftovers<Downstream?, Buffers, CombiningQueue<Output>>
 
   @usableFromInline
   package enum Action {
