@@ -68,8 +68,8 @@ package struct Lock<Value>: ~Copyable, @unchecked Sendable {
 ///
 /// Why: a generic class's deinitialiser is never specialised, and
 /// destroying a `Lock<State>` there asks the runtime for the metadata of
-/// `Lock<State>`, `Mutex<…>`, its cell, `Unchecked<State>` and `State`,
-/// one cache lookup each (hundreds of instructions apiece, at the end of
+/// `Mutex<…>`, its cell, `Unchecked<State>` (at times `Lock<State>` too)
+/// and `State`, one cache lookup each (hundreds of instructions apiece, at the end of
 /// every subscription). The type of a `StateLock` does not depend on the
 /// state, so destroying it needs no lookup, and the state beside it costs
 /// one. The owner declares the state `@exclusivity(unchecked) var` (the lock
