@@ -231,10 +231,10 @@ extension CombiningOutletHolder {
   typealias Outlet = CombiningOutlet<Downstream, Tag>
 
   /// The delivery loop, run outside the lock by the thread that claimed the
-  /// delivery, over a state kept under a lock: `withOutlet` runs its body
-  /// on the outlet under that lock (a `Lock` of the state, or the
-  /// `StateLock` of an operator that keeps its state beside it). After each
-  /// value, `delivered` runs outside the lock with the value's tag and the
+  /// delivery, over a state kept under a lock: `locking` runs its body on
+  /// the state under that lock (a `Lock` of the state, or the `StateLock`
+  /// of an operator that keeps its state beside it). After each value,
+  /// `delivered` runs outside the lock with the value's tag and the
   /// additional demand downstream returned, and says how much demand the
   /// caller returns to its upstream (Combine returns demand from
   /// `receive(_:)` rather than calling `request`); it passes any other
@@ -243,20 +243,23 @@ extension CombiningOutletHolder {
   /// - Returns: The demand to return from the caller's `receive(_:)`.
   @inlinable
   static func drain(
-    withOutlet: ((inout Outlet) -> Outlet.Step) -> Outlet.Step,
-    adding: (Subscribers.Demand) -> Void,
+    locking: ((inout Self) -> Outlet.Step) -> Outlet.Step,
     returning delivered: (Tag, Subscribers.Demand) -> Subscribers.Demand
   ) -> Subscribers.Demand {
     var returned = Subscribers.Demand.none
     while true {
-      let step = withOutlet { $0.next() }
+      let step = locking { $0.outlet.next() }
       switch step {
       case .idle:
         return returned
       case let .value(downstream, value, tag):
         let additional = downstream.receive(value)
         if additional > 0 {
-          adding(additional)
+          // The claim is ours already: `add` never asks for a drain here.
+          _ = locking { state in
+            _ = state.outlet.add(additional)
+            return .idle
+          }
         }
         returned += delivered(tag, additional)
       case let .completion(downstream, completion):
@@ -280,16 +283,12 @@ extension Lock where Value: CombiningOutletHolder {
   }
 
   /// The delivery loop, for a caller inside an upstream's `receive(_:)`
-  /// (see ``CombiningOutletHolder/drain(withOutlet:adding:returning:)``).
+  /// (see ``CombiningOutletHolder/drain(locking:returning:)``).
   ///
   /// - Returns: The demand to return from the caller's `receive(_:)`.
   @inlinable
   func drain(returning delivered: (Value.Tag, Subscribers.Demand) -> Subscribers.Demand) -> Subscribers.Demand {
-    Value.drain(
-      withOutlet: { body in withLock { body(&$0.outlet) } },
-      adding: { additional in _ = withLock { $0.outlet.add(additional) } },  // the claim is ours already: never true
-      returning: delivered
-    )
+    Value.drain(locking: { withLock($0) }, returning: delivered)
   }
 }
 

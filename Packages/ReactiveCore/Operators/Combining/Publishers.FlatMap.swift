@@ -194,20 +194,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   /// The delivery loop (see `CombiningOutletHolder.drain`), over the machine.
   @inlinable
   func drain(returning delivered: (Machine.Tag, Subscribers.Demand) -> Subscribers.Demand) -> Subscribers.Demand {
-    Machine.drain(
-      withOutlet: { body in withState { body(&$0.outlet) } },
-      adding: { additional in _ = withState { $0.outlet.add(additional) } },  // the claim is ours already: never true
-      returning: delivered
-    )
-  }
-
-  /// The delivery loop, with nothing returned to an upstream.
-  @inlinable
-  func drain(delivered: (Machine.Tag, Subscribers.Demand) -> Void) {
-    _ = drain { tag, additional -> Subscribers.Demand in
-      delivered(tag, additional)
-      return .none
-    }
+    Machine.drain(locking: { withState($0) }, returning: delivered)
   }
 
   /// Performs what the machine decided, after the lock. What the action
@@ -222,10 +209,10 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
       subscription.request(demand)
     case let .raise(subscriptions, drain):
       for subscription in subscriptions { subscription.request(.unlimited) }
-      if drain { self.drain(delivered: requestOneMore) }
+      if drain { _ = self.drain { requestOneMore(index: $0, $1); return .none } }
     case let .end(cancelling, drain, _):
       for subscription in cancelling { subscription.cancel() }
-      if drain { self.drain(delivered: requestOneMore) }
+      if drain { _ = self.drain { requestOneMore(index: $0, $1); return .none } }
     }
   }
 
