@@ -197,6 +197,16 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
     Machine.drain(locking: { withState($0) }, returning: delivered)
   }
 
+  /// The delivery loop after an event (not inside an upstream's
+  /// `receive(_:)`): each delivered value makes room for one more.
+  @inlinable
+  func drainFromEvent() {
+    _ = drain { index, additional in
+      requestOneMore(index: index, additional)
+      return .none
+    }
+  }
+
   /// Performs what the machine decided, after the lock. What the action
   /// holds only to release it is released when it is, at the end.
   @inlinable
@@ -209,10 +219,10 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
       subscription.request(demand)
     case let .raise(subscriptions, drain):
       for subscription in subscriptions { subscription.request(.unlimited) }
-      if drain { _ = self.drain { requestOneMore(index: $0, $1); return .none } }
+      if drain { drainFromEvent() }
     case let .end(cancelling, drain, _):
       for subscription in cancelling { subscription.cancel() }
-      if drain { _ = self.drain { requestOneMore(index: $0, $1); return .none } }
+      if drain { drainFromEvent() }
     }
   }
 
