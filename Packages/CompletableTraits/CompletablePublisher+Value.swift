@@ -14,6 +14,7 @@ extension CompletablePublisher {
   /// throws `CancellationError`, whatever `Failure` is: the work stops with
   /// the task that waited for it. That is why this property throws
   /// `any Error`; await ``result`` to keep the failure's own type.
+  @inlinable
   public nonisolated(nonsending) var value: Void {
     get async throws {
       try await result.get()
@@ -31,6 +32,7 @@ extension CompletablePublisher {
   ///
   /// Cancelling the awaiting task cancels the subscription at once and
   /// throws `CancellationError`.
+  @inlinable
   public nonisolated(nonsending) var result: Result<Void, Failure> {
     get async throws(CancellationError) {
       switch await AsyncValueSubscriber.outcome(of: self) {
@@ -53,6 +55,7 @@ extension CompletablePublisher where Failure == Never {
   /// ```swift
   /// try await flush(cache).value
   /// ```
+  @inlinable
   public nonisolated(nonsending) var value: Void {
     get async throws(CancellationError) {
       try await result.get()

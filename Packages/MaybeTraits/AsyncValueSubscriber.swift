@@ -15,29 +15,54 @@ package import SharedMachinery
 ///
 /// The lock is never held while resuming the task or calling the
 /// subscription.
-package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
+@usableFromInline
+package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CombineReflectable,
   @unchecked Sendable
 {
-  // @unchecked Sendable: the only mutable state is under `state`'s lock.
+  // @unchecked Sendable: the only mutable state, `machine`, is under `lock`.
 
+  @usableFromInline
   package typealias Machine = AsyncWaiterMachine<Input, Failure, any Subscription, Waiter>
 
   /// A waiting task.
+  @usableFromInline
   package typealias Waiter = UnsafeContinuation<AsyncWaiterOutcome<Input, Failure>, Never>
 
   /// What the waiting task is resumed with: `.cancelled` when it was cancelled.
+  @usableFromInline
   package typealias Outcome = Machine.Outcome
 
-  private let state = Lock(Machine(policy: .perWait))
+  /// The lock of `machine`, beside it (see `StateLock`: the deinitialiser
+  /// then asks the runtime for no lock metadata).
+  @usableFromInline
+  let lock = StateLock()
+  @usableFromInline
+  @exclusivity(unchecked) var machine: Machine
 
+  /// Calls `body` with the machine, under the lock.
+  @inlinable
+  func withState<Result>(_ body: (inout Machine) -> Result) -> Result {
+    lock.withLock { body(&machine) }
+  }
+
+  @usableFromInline
   package var description: String { "AsyncValue" }
 
-  private init() {}
+  @usableFromInline
+  package var customMirror: Mirror { Mirror(childless: self) }
+
+  /// Formed in the inlinable `init`, not as the property's initial value: an
+  /// initial value is computed by a function of its own, unspecialised.
+  @inlinable
+  init() {
+    machine = Machine(policy: .perWait)
+  }
 
   /// Subscribes to `publisher` and waits for its value, its completion, or
   /// the cancellation of the current task, which cancels the subscription
   /// and ends the wait at once. Runs on the caller's executor, so the
   /// publisher does not cross an isolation boundary.
+  @inlinable
   package nonisolated(nonsending) static func outcome<P: Publisher>(
     of publisher: P
   ) async -> Outcome where P.Output == Input, P.Failure == Failure {
@@ -49,9 +74,10 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
     }
   }
 
-  private func start<P: Publisher>(_ waiter: Waiter, _ publisher: P)
+  @inlinable
+  func start<P: Publisher>(_ waiter: Waiter, _ publisher: P)
   where P.Output == Input, P.Failure == Failure {
-    let action = state.withLock { $0.wait(waiter) }
+    let action = withState { $0.wait(waiter) }
     if case .resume = action {
       perform(action)  // cancelled before it waited: nothing subscribed
     } else {
@@ -59,32 +85,37 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
     }
   }
 
-  private func perform(_ action: consuming Machine.Action) {
+  @inlinable
+  func perform(_ action: consuming Machine.Action) {
     Machine.perform(action, request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) }, cancel: { $0.cancel() })
   }
 
+  @inlinable
   package func receive(subscription: any Subscription) {
-    perform(state.withLock { $0.subscribed(subscription) })
+    perform(withState { $0.subscribed(subscription) })
   }
 
+  @inlinable
   package func receive(_ input: Input) -> Subscribers.Demand {
     // The one value is all the task wants: it ends the wait, then the
     // subscription is cancelled (no task is left to resume).
-    let (delivery, stop) = state.withLock { machine in (machine.receive(input), machine.cancel()) }
+    let (delivery, stop) = withState { machine in (machine.receive(input), machine.cancel()) }
     perform(stop)
     perform(delivery)
     return .none
   }
 
+  @inlinable
   package func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
-    case .finished: perform(state.withLock { $0.complete(.finished) })
-    case let .failure(error): perform(state.withLock { $0.complete(.failure(error)) })
+    case .finished: perform(withState { $0.complete(.finished) })
+    case let .failure(error): perform(withState { $0.complete(.failure(error)) })
     }
   }
 
   /// Called when the waiting task is cancelled.
+  @inlinable
   package func cancel() {
-    perform(state.withLock { $0.cancel() })
+    perform(withState { $0.cancel() })
   }
 }

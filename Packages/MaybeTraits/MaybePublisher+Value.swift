@@ -18,6 +18,7 @@ extension MaybePublisher {
   /// publisher stops with the task that waited for it. That is why this
   /// property throws `any Error` (the publisher's failure, or the
   /// cancellation); await ``result`` to keep the failure's own type.
+  @inlinable
   public nonisolated(nonsending) var value: Output? {
     get async throws {
       try await result.get()
@@ -36,6 +37,7 @@ extension MaybePublisher {
   ///
   /// Cancelling the awaiting task cancels the subscription at once and
   /// throws `CancellationError`.
+  @inlinable
   public nonisolated(nonsending) var result: Result<Output?, Failure> {
     get async throws(CancellationError) {
       switch await AsyncValueSubscriber.outcome(of: self) {
@@ -60,6 +62,7 @@ extension MaybePublisher where Failure == Never {
   /// ```swift
   /// let cached: Avatar? = try await cachedAvatar(for: user).value
   /// ```
+  @inlinable
   public nonisolated(nonsending) var value: Output? {
     get async throws(CancellationError) {
       try await result.get()

@@ -33,12 +33,15 @@
 /// Tasks wait only while the buffer is empty, and values are buffered only
 /// while no task waits. Several tasks may wait at once (as with Combine's
 /// iterators), oldest first.
+@usableFromInline
 package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   /// What a waiting task is resumed with.
+  @usableFromInline
   package typealias Outcome = AsyncWaiterOutcome<Element, Failure>
 
   /// What becomes of the values that come while no task waits, and so what
   /// the subscription is asked for.
+  @usableFromInline
   package enum Policy {
     /// One value requested per wait; a value nobody waits for is dropped
     /// (Combine's `values`).
@@ -54,11 +57,13 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   }
 
   /// How much to request from the subscription.
+  @usableFromInline
   package enum Demand: Equatable {
     case max(Int)
     case unlimited
 
     /// The count, or nil for `.unlimited`: `$0.request($1.limit.map { .max($0) } ?? .unlimited)`.
+    @inlinable
     package var limit: Int? {
       switch self {
       case let .max(count): count
@@ -69,6 +74,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
 
   /// What to do after the lock. Values and subscriptions it carries are
   /// released with it, after the lock too.
+  @usableFromInline
   package enum Action {
     case none
     /// Resume `waiter` with `outcome`; then, if any, request one more value
@@ -83,20 +89,26 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
     case release(Element?, Upstream?)
   }
 
-  private enum Phase {
+  @usableFromInline
+  enum Phase {
     case waitingForSubscription(owed: Int)
     case subscribed(Upstream)
     case completed(Outcome)
     case over(Outcome)
   }
 
-  private var phase = Phase.waitingForSubscription(owed: 0)
+  @usableFromInline
+  var phase = Phase.waitingForSubscription(owed: 0)
   /// The values nobody awaited yet, oldest first. Empty while a task waits.
-  private var buffer = FIFOQueue<Element>()
+  @usableFromInline
+  var buffer = FIFOQueue<Element>()
   /// The waiting tasks, oldest first. Empty while values are buffered.
-  private var waiters = FIFOQueue<Waiter>()
-  private let policy: Policy
+  @usableFromInline
+  var waiters = FIFOQueue<Waiter>()
+  @usableFromInline
+  let policy: Policy
 
+  @inlinable
   package init(policy: Policy) {
     switch policy {
     case .perWait, .unbounded: self.policy = policy
@@ -106,7 +118,8 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   }
 
   /// Whether a wait asks the subscription for one more value.
-  private var requestsPerWait: Bool {
+  @inlinable
+  var requestsPerWait: Bool {
     switch policy {
     case .perWait, .oldest: true
     case .unbounded, .newest: false
@@ -114,12 +127,14 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   }
 
   /// Whether the subscription has arrived and not ended: for a mirror.
+  @inlinable
   package var upstream: Upstream? {
     guard case let .subscribed(upstream) = phase else { return nil }
     return upstream
   }
 
   /// Whether the subscription has not arrived yet: for a mirror.
+  @inlinable
   package var isWaitingForSubscription: Bool {
     guard case .waitingForSubscription = phase else { return false }
     return true
@@ -128,6 +143,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   // MARK: Events
 
   /// A task waits for the next outcome.
+  @inlinable
   package mutating func wait(_ waiter: Waiter) -> Action {
     var topUp: Upstream?
     switch phase {
@@ -156,6 +172,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   }
 
   /// The subscription arrived.
+  @inlinable
   package mutating func subscribed(_ upstream: Upstream) -> Action {
     guard case let .waitingForSubscription(owed) = phase else {
       return .cancel(upstream)  // a second subscription, or one after the end
@@ -177,6 +194,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   }
 
   /// A value arrived.
+  @inlinable
   package mutating func receive(_ value: Element) -> Action {
     guard case .subscribed = phase else { return .release(value, nil) }  // before the subscription, or after the end
     if let waiter = waiters.removeFirst() {
@@ -201,6 +219,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   }
 
   /// The upstream completed: `outcome` is `.finished` or `.failure`.
+  @inlinable
   package mutating func complete(_ outcome: Outcome) -> Action {
     let released: Upstream?
     switch phase {
@@ -227,6 +246,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   }
 
   /// The wait was cancelled: the awaiting task, or the iteration.
+  @inlinable
   package mutating func cancel() -> Action {
     let upstream: Upstream?
     switch phase {
@@ -252,6 +272,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   /// Runs `action`, after the lock: resumes the tasks, and calls the
   /// subscription through `request` and `cancel` (the subscriber's, which
   /// know its type).
+  @inlinable
   package static func perform(
     _ action: consuming Action,
     request: (Upstream, Demand) -> Void,
@@ -280,6 +301,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
 extension AsyncWaiterMachine where Waiter == UnsafeContinuation<AsyncWaiterOutcome<Element, Failure>, Never> {
   /// ``perform(_:request:cancel:resume:)`` for waiting tasks that are
   /// continuations: what every subscriber of the package calls.
+  @inlinable
   package static func perform(
     _ action: consuming Action,
     request: (Upstream, Demand) -> Void,
@@ -290,6 +312,7 @@ extension AsyncWaiterMachine where Waiter == UnsafeContinuation<AsyncWaiterOutco
 }
 
 /// What a waiting task is resumed with.
+@usableFromInline
 package enum AsyncWaiterOutcome<Element, Failure: Error>: @unchecked Sendable {
   // @unchecked Sendable: a value crosses from the publisher's thread to the
   // awaiting task exactly once, and nothing else keeps it (as with

@@ -19,6 +19,7 @@ extension SinglePublisher {
   ///
   /// A "single" that finishes without a value has broken its promise: the
   /// process traps with `"Single violation: missing element (value)"`.
+  @inlinable
   public nonisolated(nonsending) var value: Output {
     get async throws {
       try await result.get()
@@ -38,6 +39,7 @@ extension SinglePublisher {
   /// Cancelling the awaiting task cancels the subscription at once and
   /// throws `CancellationError`. A "single" that finishes without a value
   /// traps with `"Single violation: missing element (value)"`.
+  @inlinable
   public nonisolated(nonsending) var result: Result<Output, Failure> {
     get async throws(CancellationError) {
       switch await AsyncValueSubscriber.outcome(of: self) {
@@ -61,6 +63,7 @@ extension SinglePublisher where Failure == Never {
   /// ```swift
   /// let answer = try await Just(42).value
   /// ```
+  @inlinable
   public nonisolated(nonsending) var value: Output {
     get async throws(CancellationError) {
       try await result.get()
