@@ -11,27 +11,55 @@
 /// iterator's release) resumes every waiting task with nil.
 ///
 /// The lock is never held while resuming a task or calling the subscription.
+///
+/// Inlinable, like the waiter machine: `values` and the iterator's `next()`
+/// then run specialised where they are awaited (unspecialised, each element
+/// asked the runtime for the metadata of the machine, its queues and its
+/// actions: about 48,000 instructions per element).
+@usableFromInline
 final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
 {
-  // @unchecked Sendable: every mutable field is in `state`, under its lock.
+  // @unchecked Sendable: the only mutable state, `machine`, is under `lock`.
 
+  @usableFromInline
   typealias Machine = AsyncWaiterMachine<Input, Failure, any Subscription, Waiter>
 
   /// A waiting task.
+  @usableFromInline
   typealias Waiter = UnsafeContinuation<AsyncWaiterOutcome<Input, Failure>, Never>
 
   /// What a waiting task receives.
+  @usableFromInline
   typealias Outcome = Machine.Outcome
 
-  private let state = Lock(Machine(policy: .perWait))
+  /// The lock of `machine`, beside it (see `StateLock`).
+  @usableFromInline
+  let lock = StateLock()
+  @usableFromInline
+  @exclusivity(unchecked) var machine: Machine
 
+  /// Calls `body` with the machine, under the lock.
+  @inlinable
+  func withState<Result>(_ body: (inout Machine) -> Result) -> Result {
+    lock.withLock { body(&machine) }
+  }
+
+  /// Formed here, not as the property's initial value (which would run
+  /// unspecialised).
+  @inlinable
+  init() {
+    machine = Machine(policy: .perWait)
+  }
+
+  @usableFromInline
   var description: String { "AsyncDemandSubscriber" }
 
   /// Waits for the next value, the end, or the failure.
   ///
   /// - Parameter cancellable: when true, cancelling the awaiting task cancels
   ///   the subscription and the wait ends with `.cancelled`.
+  @inlinable
   func next(cancellable: Bool) async -> Outcome {
     guard cancellable else { return await wait() }
     return await withTaskCancellationHandler {
@@ -41,44 +69,53 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
   }
 
-  private func wait() async -> Outcome {
+  @inlinable
+  func wait() async -> Outcome {
     await withUnsafeContinuation { (waiter: Waiter) in
-      perform(state.withLock { $0.wait(waiter) })
+      perform(withState { $0.wait(waiter) })
     }
   }
 
-  private func perform(_ action: consuming Machine.Action) {
+  @inlinable
+  func perform(_ action: consuming Machine.Action) {
     Machine.perform(action, request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) }, cancel: { $0.cancel() })
   }
 
+  @inlinable
   func receive(subscription: any Subscription) {
-    perform(state.withLock { $0.subscribed(subscription) })
+    perform(withState { $0.subscribed(subscription) })
   }
 
+  @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
-    perform(state.withLock { $0.receive(input) })
+    perform(withState { $0.receive(input) })
     return .none  // each wait requests its own value
   }
 
+  @inlinable
   func receive(completion: Subscribers.Completion<Failure>) {
     let outcome: Outcome
     switch completion {
     case .finished: outcome = .finished
     case let .failure(error): outcome = .failure(error)
     }
-    perform(state.withLock { $0.complete(outcome) })
+    perform(withState { $0.complete(outcome) })
   }
 
+  @inlinable
   func cancel() {
-    perform(state.withLock { $0.cancel() })
+    perform(withState { $0.cancel() })
   }
 }
 
 /// Owned by an iterator and its copies: when the last copy goes away (a
 /// `for await` loop that breaks, say), the subscription is cancelled.
+@usableFromInline
 final class AsyncIteratorToken<Input, Failure: Error>: Sendable {
+  @usableFromInline
   let subscriber: AsyncDemandSubscriber<Input, Failure>
 
+  @inlinable
   init<Upstream: Publisher>(_ upstream: Upstream) where Upstream.Output == Input, Upstream.Failure == Failure {
     subscriber = AsyncDemandSubscriber()
     upstream.subscribe(subscriber)
@@ -91,8 +128,9 @@ final class AsyncIteratorToken<Input, Failure: Error>: Sendable {
 
 extension AsyncDemandSubscriber: CombineReflectable {
   /// Shows the subscription status.
+  @usableFromInline
   var customMirror: Mirror {
-    let status = state.withLock { machine -> SubscriptionStatus in
+    let status = withState { machine -> SubscriptionStatus in
       if machine.isWaitingForSubscription { return .awaitingSubscription }
       return machine.upstream.map { .subscribed($0) } ?? .terminal
     }

@@ -19,6 +19,7 @@ extension Publisher where Failure == Never {
   ///   print(value)
   /// }
   /// ```
+  @inlinable
   public var values: AsyncPublisher<Self> {
     AsyncPublisher(self)
   }
@@ -44,6 +45,7 @@ extension Publisher {
   ///   print("failed: \(error)")
   /// }
   /// ```
+  @inlinable
   public var values: AsyncThrowingPublisher<Self> {
     AsyncThrowingPublisher(self)
   }
@@ -61,10 +63,17 @@ public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.
     /// A value of the publisher.
     public typealias Element = Upstream.Output
 
+    @usableFromInline
     let token: AsyncIteratorToken<Upstream.Output, Never>
+
+    @inlinable
+    init(token: AsyncIteratorToken<Upstream.Output, Never>) {
+      self.token = token
+    }
 
     /// Produces the next value, or nil once the publisher finished or the
     /// task was cancelled.
+    @inlinable
     public mutating func next() async -> Upstream.Output? {
       switch await token.subscriber.next(cancellable: true) {
       case let .value(value): return value
@@ -74,14 +83,17 @@ public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.
     }
   }
 
-  private let upstream: Upstream
+  @usableFromInline
+  let upstream: Upstream
 
   /// Creates an asynchronous sequence of the values of a publisher.
+  @inlinable
   public init(_ publisher: Upstream) {
     upstream = publisher
   }
 
   /// Subscribes to the publisher and returns the iterator of its values.
+  @inlinable
   public func makeAsyncIterator() -> Iterator {
     Iterator(token: AsyncIteratorToken(upstream))
   }
@@ -100,11 +112,18 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
     /// A value of the publisher.
     public typealias Element = Upstream.Output
 
+    @usableFromInline
     let token: AsyncIteratorToken<Upstream.Output, Upstream.Failure>
+
+    @inlinable
+    init(token: AsyncIteratorToken<Upstream.Output, Upstream.Failure>) {
+      self.token = token
+    }
 
     /// Produces the next value, nil once the publisher finished or the task
     /// was cancelled, or throws the failure of the publisher (once; later
     /// calls return nil).
+    @inlinable
     public mutating func next() async throws -> Upstream.Output? {
       switch await token.subscriber.next(cancellable: true) {
       case let .value(value): return value
@@ -114,14 +133,17 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
     }
   }
 
-  private let upstream: Upstream
+  @usableFromInline
+  let upstream: Upstream
 
   /// Creates a throwing asynchronous sequence of the values of a publisher.
+  @inlinable
   public init(_ publisher: Upstream) {
     upstream = publisher
   }
 
   /// Subscribes to the publisher and returns the iterator of its values.
+  @inlinable
   public func makeAsyncIterator() -> Iterator {
     Iterator(token: AsyncIteratorToken(upstream))
   }

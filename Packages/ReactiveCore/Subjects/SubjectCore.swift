@@ -173,7 +173,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     _ = removed  // released here, after the lock
   }
 
-  @usableFromInline
+  /// Inlinable: read for every value a `CurrentValueSubject` owes a
+  /// subscriber (each element of its `values`), where unspecialised it asked
+  /// the runtime for the metadata of the lock and the state (about 2,500
+  /// instructions).
+  @inlinable
   var currentValue: Output? {
     state.withLock { $0.currentValue }
   }
