@@ -1,5 +1,5 @@
 import ReactiveCore
-package import SharedMachinery
+public import SharedMachinery
 
 /// The subscriber behind the `value` properties of the trait publishers: it
 /// subscribes, requests one value, and resumes one waiting task with the
@@ -16,7 +16,7 @@ package import SharedMachinery
 /// The lock is never held while resuming the task or calling the
 /// subscription.
 @usableFromInline
-package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CombineReflectable,
+package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
   @unchecked Sendable
 {
   // @unchecked Sendable: the only mutable state, `machine`, is under `lock`.
@@ -47,9 +47,6 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
 
   @usableFromInline
   package var description: String { "AsyncValue" }
-
-  @usableFromInline
-  package var customMirror: Mirror { Mirror(childless: self) }
 
   /// Formed in the inlinable `init`, not as the property's initial value: an
   /// initial value is computed by a function of its own, unspecialised.
@@ -119,3 +116,13 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
     perform(withState { $0.cancel() })
   }
 }
+
+#if !REACTIVECORE_IS_COMBINE
+// One of the library's own subscribers, as `AnyPublisher` sees it: it hands
+// it over erased, through entry points specialised where the erased
+// publisher was made (Combine's `AnyPublisher` has no such path).
+extension AsyncValueSubscriber: CombineReflectable {
+  @usableFromInline
+  package var customMirror: Mirror { Mirror(childless: self) }
+}
+#endif
