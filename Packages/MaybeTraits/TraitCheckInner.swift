@@ -64,8 +64,18 @@ where Downstream.Input == Output {
     case release(State)
   }
 
+  /// The lock of `state`, beside it (see `StateLock`: the deinitialiser,
+  /// never specialised, then asks the runtime for no lock metadata).
   @usableFromInline
-  let state: Lock<State>
+  let lock = StateLock()
+  @usableFromInline
+  @exclusivity(unchecked) var state: State
+
+  /// Calls `body` with the state, under the lock.
+  @inlinable
+  func withState<Result>(_ body: (inout State) -> Result) -> Result {
+    lock.withLock { body(&state) }
+  }
   @usableFromInline
   let convert: Convert
   @usableFromInline
@@ -84,7 +94,7 @@ where Downstream.Input == Output {
 
   @inlinable
   package init(_ downstream: Downstream, description: String, requiresElement: Bool, convert: @escaping Convert) {
-    state = Lock(.awaitingSubscription(downstream))
+    state = .awaitingSubscription(downstream)
     self.description = description
     self.requiresElement = requiresElement
     self.convert = convert
@@ -93,7 +103,7 @@ where Downstream.Input == Output {
 
   @inlinable
   package func receive(subscription: any Subscription) {
-    let downstream = state.withLock { state -> Downstream? in
+    let downstream = withState { state -> Downstream? in
       guard case let .awaitingSubscription(downstream) = state else { return nil }
       state = .subscribed(downstream, subscription, value: nil, demanded: false)
       return downstream
@@ -107,7 +117,7 @@ where Downstream.Input == Output {
 
   @inlinable
   package func receive(_ input: Output) -> Subscribers.Demand {
-    let action = state.withLock { state -> Action in
+    let action = withState { state -> Action in
       switch state {
       case let .subscribed(downstream, subscription, nil, demanded):
         state = .subscribed(downstream, subscription, value: input, demanded: demanded)
@@ -125,7 +135,7 @@ where Downstream.Input == Output {
 
   @inlinable
   package func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    let action = state.withLock { state -> Action in
+    let action = withState { state -> Action in
       guard case let .subscribed(downstream, _, value, demanded) = state else { return .none }
       switch (completion, value) {
       case (.finished, nil):
@@ -162,7 +172,7 @@ where Downstream.Input == Output {
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0)
-    let action = state.withLock { state -> Action in
+    let action = withState { state -> Action in
       switch state {
       case let .subscribed(downstream, subscription, value, false):
         state = .subscribed(downstream, subscription, value: value, demanded: true)
@@ -179,7 +189,7 @@ where Downstream.Input == Output {
 
   @inlinable
   func cancelSpecialized() {
-    let action = state.withLock { state -> Action in
+    let action = withState { state -> Action in
       defer { state = .terminal }
       return .release(state)
     }
