@@ -236,12 +236,12 @@ struct SubjectParent<Output, Failure: Error> {
 
 /// One subscriber's subscription to a subject.
 ///
-/// Two locks: `state` (never held while calling out) keeps the demand and
-/// what the subscription holds; `delivery` (reentrant) is held around every
+/// Two locks: `lock` (never held while calling out) guards the `ledger`,
+/// the demand and what the subscription holds; `delivery` (reentrant) is held around every
 /// call to the subscriber, so that it sees one call at a time, and a nested
 /// send from its own `receive` goes through at once.
 ///
-/// States, under `state` (`Ledger.state`, beside the demand it counts):
+/// States, under `lock` (`Ledger.state`, beside the demand it counts):
 /// - `active(downstream, parent)`, with `demand` and `owesLatest`:
 ///   subscribed. `owesLatest` (a `CurrentValueSubject` only) means the
 ///   subscriber has not received the subject's latest value: it had no value
@@ -295,7 +295,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
     case over
   }
 
-  /// What `state`'s lock guards: the life cycle, and the demand (frozen once
+  /// What `lock` guards: the life cycle, and the demand (frozen once
   /// over: the mirror shows the last demand, as Combine's does).
   @usableFromInline
   struct Ledger {
