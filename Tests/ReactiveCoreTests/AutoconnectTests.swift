@@ -214,18 +214,10 @@ import TraitsTesting
   // MARK: Lifetimes
 
   @Test func releasesTheSubscriberOnCancel() throws {
-    let autoconnect = TestPublisher<Int, Never>().makeConnectable().autoconnect()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      autoconnect.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(
+      of: TestPublisher<Int, Never>().makeConnectable().autoconnect(),
+      end: { $0.cancel() }
+    )
   }
 
   // MARK: Concurrency

@@ -149,16 +149,7 @@ import TraitsTesting
   }
 
   @Test func releasesTheSubscriberOnCancel() throws {
-    let prefix = TestPublisher<Int, Never>()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      prefix.append(2).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    subscription.cancel()
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(of: TestPublisher<Int, Never>().append(2), end: { $0.cancel() })
   }
 
   @Test func requestingNoDemandPassesItToTheUpstream() throws {

@@ -100,17 +100,6 @@ import TraitsTesting
   }
 
   @Test func releasesTheSubscriberOnCancel() throws {
-    let connectable = TestPublisher<Int, Never>().makeConnectable()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      connectable.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(of: TestPublisher<Int, Never>().makeConnectable(), end: { $0.cancel() })
   }
 }

@@ -266,17 +266,7 @@ import TraitsTesting
 
   @Test func releasesTheSubscriberOnCancel() throws {
     let multicast = TestPublisher<Int, TestError>().multicast { PassthroughSubject() }
-    weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
-      multicast.subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(of: multicast, end: { $0.cancel() })
   }
 
   // MARK: Concurrency

@@ -171,19 +171,11 @@ import TraitsTesting
     recorder.cancel()
   }
 
-  @Test func cancelReleasesTheSubscriber() {
-    let publisher = ObservableObjectPublisher()
-    weak var weakProbe: LifetimeProbe<Void, Never>?
-    var subscription: (any Subscription)?
-    do {
-      let probe = LifetimeProbe<Void, Never>(demand: .unlimited)
-      weakProbe = probe
-      publisher.subscribe(probe)
-      subscription = probe.subscription
+  @Test func cancelReleasesTheSubscriber() throws {
+    try expectReleasesTheSubscriber(of: ObservableObjectPublisher()) { subscription in
+      #expect(String(describing: subscription) == "ObservableObjectPublisher")
+      subscription.cancel()
     }
-    #expect(String(describing: subscription!) == "ObservableObjectPublisher")
-    subscription?.cancel()
-    #expect(weakProbe == nil)
   }
 }
 

@@ -169,33 +169,14 @@ import TraitsTesting
 
   @Test func releasesTheDownstreamAfterCompletion() throws {
     let upstream = TestPublisher<Int, TestError>()
-    weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
-      upstream.print(to: SharedText()).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    upstream.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    _ = subscription
+    try expectReleasesTheSubscriber(
+      of: upstream.print(to: SharedText()),
+      end: { _ in upstream.send(completion: .finished) }
+    )
   }
 
   @Test func releasesTheDownstreamOnCancel() throws {
-    let upstream = TestPublisher<Int, TestError>()
-    weak var weakProbe: LifetimeProbe<Int, TestError>?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Int, TestError>(demand: .unlimited)
-      upstream.print(to: SharedText()).subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
+    try expectReleasesTheSubscriber(of: TestPublisher<Int, TestError>().print(to: SharedText()), end: { $0.cancel() })
   }
 
   @Test func ignoresAValueBeforeTheSubscription() {

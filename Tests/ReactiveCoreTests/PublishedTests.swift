@@ -55,19 +55,12 @@ import TraitsTesting
     #expect(late.values == ["ADA"])
   }
 
-  @Test func cancelReleasesTheSubscriber() {
+  @Test func cancelReleasesTheSubscriber() throws {
     let player = Player()
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    var subscription: (any Subscription)?
-    do {
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      weakProbe = probe
-      player.$score.subscribe(probe)
-      subscription = probe.subscription
+    try expectReleasesTheSubscriber(of: player.$score) { subscription in
+      #expect(String(describing: subscription) == "PublishedSubject")
+      subscription.cancel()
     }
-    #expect(String(describing: subscription!) == "PublishedSubject")
-    subscription?.cancel()
-    #expect(weakProbe == nil)
   }
 
   @Test func assignToRepublishesThroughTheProperty() {
