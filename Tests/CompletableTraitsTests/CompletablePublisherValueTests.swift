@@ -35,10 +35,7 @@ import TraitsTesting
   @Test func withATypedFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
     let upstream = TestPublisher<Never, TestError>()
     let task = Task { try await ForwardCompletable(upstream: upstream).value }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)
   }
 
   @Test func withANeverFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
@@ -48,19 +45,13 @@ import TraitsTesting
       try await ForwardCompletable(upstream: upstream).value
       return true
     }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)
   }
 
   @Test func cancellingTheTaskThrowsCancellationErrorWhenFailureIsAnyError() async throws {
     let upstream = TestPublisher<Never, any Error>()
     let task = Task { try await ForwardCompletable(upstream: upstream).value }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)
   }
 
   @Test func waitsForACompletionSentFromAnotherThread() async throws {

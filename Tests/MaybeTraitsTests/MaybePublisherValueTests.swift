@@ -58,30 +58,21 @@ import TraitsTesting
     let upstream = TestPublisher<Int, TestError>()
     let maybe = ForwardMaybe(upstream: upstream)
     let task = Task { try await maybe.value }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)
   }
 
   @Test func withANeverFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
     let upstream = TestPublisher<Int, Never>()
     let maybe = ForwardMaybe(upstream: upstream)
     let task = Task { () async throws(CancellationError) -> Int? in try await maybe.value }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)
   }
 
   @Test func cancellingTheTaskThrowsCancellationErrorWhenFailureIsAnyError() async throws {
     let upstream = TestPublisher<Int, any Error>()
     let maybe = ForwardMaybe(upstream: upstream)
     let task = Task { try await maybe.value }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)
   }
 
   @Test func aSubscriptionThatArrivesAfterTheCancelIsCancelled() async throws {

@@ -55,10 +55,7 @@ import TraitsTesting
     let upstream = TestPublisher<Int, any Error>()
     let single = ForwardSingle(upstream: upstream)
     let task = Task { try await single.value }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)
   }
 
   @Test func aTaskCancelledBeforehandDoesNotSubscribe() async {
@@ -76,30 +73,21 @@ import TraitsTesting
     let upstream = TestPublisher<Int, TestError>()
     let single = ForwardSingle(upstream: upstream)
     let task = Task { try await single.value }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)  // the work stops with the request
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)  // the work stops with the request
   }
 
   @Test func withANeverFailureCancellingTheTaskCancelsTheSubscriptionAndThrows() async throws {
     let upstream = TestPublisher<Int, Never>()
     let single = ForwardSingle(upstream: upstream)
     let task = Task { () async throws(CancellationError) -> Int in try await single.value }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)
   }
 
   @Test func theResultThrowsCancellationAndCancelsTheSubscription() async throws {
     let upstream = TestPublisher<Int, TestError>()
     let single = ForwardSingle(upstream: upstream)
     let task = Task { () async throws(CancellationError) -> Result<Int, TestError> in try await single.result }
-    try await waitUntil { upstream.requests.count == 1 }
-    task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(upstream.cancellations == 1)
+    try await expectCancellingTheTaskCancelsTheUpstream(task, awaiting: upstream)
   }
 
   @Test func futureKeepsItsOwnValueWhichIgnoresCancellation() async throws {

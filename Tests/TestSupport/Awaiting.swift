@@ -1,0 +1,18 @@
+public import Testing
+public import TraitsTesting
+
+/// Checks that cancelling `task`, which awaits the value (or the result) of
+/// a trait publisher subscribed to `upstream`, cancels the subscription and
+/// throws `CancellationError`: waits until the upstream is asked for a
+/// value, cancels the task, then checks what it threw and that the upstream
+/// was cancelled once.
+public func expectCancellingTheTaskCancelsTheUpstream<Output, Failure: Error, Success: Sendable, TaskFailure: Error>(
+  _ task: Task<Success, TaskFailure>,
+  awaiting upstream: TestPublisher<Output, Failure>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+  try await waitUntil { upstream.requests.count == 1 }
+  task.cancel()
+  await #expect(throws: CancellationError.self, sourceLocation: sourceLocation) { try await task.value }
+  #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+}
