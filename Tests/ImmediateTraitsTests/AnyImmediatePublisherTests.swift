@@ -22,12 +22,7 @@ import TraitsTesting
   }
 
   @Test func justWaitsForDemandThenPublishesInsideTheFirstRequest() {
-    let recorder = AnyImmediatePublisher<Int, Never>.just(1).record(demand: .none)
-    #expect(recorder.events == [.subscription])
-
-    recorder.request(.max(1))
-
-    #expect(recorder.events == [.subscription, .value(1), .finished])
+    expectPublishesOnDemand(AnyImmediatePublisher<Int, Never>.just(1), 1)
   }
 
   @Test func justPublishesNothingAfterCancel() {
@@ -40,8 +35,7 @@ import TraitsTesting
   }
 
   @Test func failFailsAtSubscriptionWithoutDemand() {
-    let recorder = AnyImmediatePublisher<Int, TestError>.fail(TestError(code: 1)).record(demand: .none)
-    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+    expectFailsWithoutDemand(AnyImmediatePublisher<Int, TestError>.fail(TestError(code: 1)), TestError(code: 1))
   }
 
   @Test func aConformingPublisherIsErasedThroughThePrimaryAssociatedTypes() {

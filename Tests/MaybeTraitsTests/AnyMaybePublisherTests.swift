@@ -45,17 +45,11 @@ import TraitsTesting
   }
 
   @Test func justWaitsForDemand() {
-    let recorder = AnyMaybePublisher<Int, TestError>.just(1).record(demand: .none)
-    #expect(recorder.events == [.subscription])
-
-    recorder.request(.max(1))
-
-    #expect(recorder.events == [.subscription, .value(1), .finished])
+    expectPublishesOnDemand(AnyMaybePublisher<Int, TestError>.just(1), 1)
   }
 
   @Test func failFailsAtOnce() {
-    let recorder = AnyMaybePublisher<Int, TestError>.fail(TestError(code: 1)).record(demand: .none)
-    #expect(recorder.events == [.subscription, .failure(TestError(code: 1))])
+    expectFailsWithoutDemand(AnyMaybePublisher<Int, TestError>.fail(TestError(code: 1)), TestError(code: 1))
   }
 
   @Test func neverNeitherPublishesNorCompletes() {

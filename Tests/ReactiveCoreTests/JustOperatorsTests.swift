@@ -190,10 +190,7 @@ import TraitsTesting
   }
 
   @Test func theResultStillWaitsForDemand() {
-    let recorder = Just(1).map { $0 + 1 }.record(demand: .none)
-    #expect(recorder.events == [.subscription])
-    recorder.request(.max(1))
-    #expect(recorder.events == [.subscription, .value(2), .finished])
+    expectPublishesOnDemand(Just(1).map { $0 + 1 }, 2)
   }
 
   @Test func aNegativeDropFirstCountTraps() async {

@@ -4,17 +4,11 @@ import TraitsTesting
 
 @Suite struct ResultPublisherTests {
   @Test func aSuccessPublishesOnDemandThenFinishes() {
-    let recorder = Result<Int, TestError>.success(1).publisher.record(demand: .none)
-    #expect(recorder.events == [.subscription])
-
-    recorder.request(.max(1))
-
-    #expect(recorder.events == [.subscription, .value(1), .finished])
+    expectPublishesOnDemand(Result<Int, TestError>.success(1).publisher, 1)
   }
 
   @Test func aFailureFailsAtSubscriptionWithoutDemand() {
-    let recorder = Result<Int, TestError>.failure(TestError(code: 3)).publisher.record(demand: .none)
-    #expect(recorder.events == [.subscription, .failure(TestError(code: 3))])
+    expectFailsWithoutDemand(Result<Int, TestError>.failure(TestError(code: 3)).publisher, TestError(code: 3))
   }
 
   @Test func hasAnInitializerForEachCase() {

@@ -127,9 +127,6 @@ import TraitsTesting
   }
 
   @Test func theResultStillWaitsForDemand() {
-    let recorder = success.map { $0 * 2 }.record(demand: .none)
-    #expect(recorder.events == [.subscription])
-    recorder.request(.max(1))
-    #expect(recorder.events == [.subscription, .value(8), .finished])
+    expectPublishesOnDemand(success.map { $0 * 2 }, 8)
   }
 }

@@ -18,15 +18,11 @@ import TraitsTesting
   }
 
   @Test func justPublishesItsValueOnDemand() {
-    let recording = AnySinglePublisher<Int, TestError>.just(1).record(demand: .none)
-    #expect(recording.events == [.subscription])
-    recording.request(.max(1))
-    #expect(recording.events == [.subscription, .value(1), .finished])
+    expectPublishesOnDemand(AnySinglePublisher<Int, TestError>.just(1), 1)
   }
 
   @Test func failFailsAtOnce() {
-    let recording = AnySinglePublisher<Int, TestError>.fail(TestError(code: 1)).record(demand: .none)
-    #expect(recording.events == [.subscription, .failure(TestError(code: 1))])
+    expectFailsWithoutDemand(AnySinglePublisher<Int, TestError>.fail(TestError(code: 1)), TestError(code: 1))
   }
 
   @Test func neverDoesNothing() {

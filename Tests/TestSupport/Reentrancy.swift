@@ -123,3 +123,46 @@ public func expectToleratesARequestFromInsideReceive<Input, UpstreamFailure: Err
   #expect(upstream.requests == requests, sourceLocation: sourceLocation)
   return recorder
 }
+
+/// Records `publisher` with a recorder that requests nothing and checks that
+/// it got `withoutDemand`; with `afterARequest`, then requests one value and
+/// checks that the recorder got those events.
+public func expectEvents<P: Publisher>(
+  of publisher: P,
+  withoutDemand: [RecordingSubscriber<P.Output, P.Failure>.Event],
+  afterARequest: [RecordingSubscriber<P.Output, P.Failure>.Event]? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
+) where P.Output: Equatable, P.Failure: Equatable {
+  let recorder = publisher.record(demand: .none)
+  #expect(recorder.events == withoutDemand, sourceLocation: sourceLocation)
+  if let afterARequest {
+    recorder.request(.max(1))
+    #expect(recorder.events == afterARequest, sourceLocation: sourceLocation)
+  }
+}
+
+/// Checks that `publisher` waits for demand: a recorder that requests
+/// nothing gets only its subscription, and once it requests one value it
+/// gets `value`, then the finish.
+public func expectPublishesOnDemand<P: Publisher>(
+  _ publisher: P,
+  _ value: P.Output,
+  sourceLocation: SourceLocation = #_sourceLocation
+) where P.Output: Equatable, P.Failure: Equatable {
+  expectEvents(
+    of: publisher,
+    withoutDemand: [.subscription],
+    afterARequest: [.subscription, .value(value), .finished],
+    sourceLocation: sourceLocation
+  )
+}
+
+/// Checks that `publisher` fails with `failure` as soon as it is subscribed,
+/// although its subscriber requests nothing.
+public func expectFailsWithoutDemand<P: Publisher>(
+  _ publisher: P,
+  _ failure: P.Failure,
+  sourceLocation: SourceLocation = #_sourceLocation
+) where P.Output: Equatable, P.Failure: Equatable {
+  expectEvents(of: publisher, withoutDemand: [.subscription, .failure(failure)], sourceLocation: sourceLocation)
+}
