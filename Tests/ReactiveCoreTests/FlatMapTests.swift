@@ -10,12 +10,7 @@ import TraitsTesting
   }
 
   @Test func interleavesInnerValuesAsTheyArrive() {
-    let upstream = TestPublisher<Int, TestError>()
-    let inners = [TestPublisher<Int, TestError>(), TestPublisher<Int, TestError>()]
-    let recorder = upstream.flatMap { inners[$0] }.record()
-
-    upstream.send(0)
-    upstream.send(1)
+    let (upstream, inners, recorder) = flatMapOverTwoInners(failing: TestError.self)
     inners[0].send(1)
     inners[1].send(2)
     inners[0].send(3)
@@ -93,11 +88,7 @@ import TraitsTesting
   }
 
   @Test func anInnerFailureCancelsEverythingAndFails() {
-    let upstream = TestPublisher<Int, TestError>()
-    let inners = [TestPublisher<Int, TestError>(), TestPublisher<Int, TestError>()]
-    let recorder = upstream.flatMap { inners[$0] }.record()
-    upstream.send(0)
-    upstream.send(1)
+    let (upstream, inners, recorder) = flatMapOverTwoInners(failing: TestError.self)
 
     inners[1].send(completion: .failure(TestError(code: 1)))
     inners[0].send(5)
@@ -156,11 +147,7 @@ import TraitsTesting
   }
 
   @Test func cancelReachesTheUpstreamAndEveryInner() {
-    let upstream = TestPublisher<Int, Never>()
-    let inners = [TestPublisher<Int, Never>(), TestPublisher<Int, Never>()]
-    let recorder = upstream.flatMap { inners[$0] }.record()
-    upstream.send(0)
-    upstream.send(1)
+    let (upstream, inners, recorder) = flatMapOverTwoInners(failing: Never.self)
 
     recorder.cancel()
     inners[0].send(1)
@@ -387,4 +374,21 @@ private func flatMapOverOneInner(
   let recorder = upstream.flatMap { _ in inner }.record(demand: demand)
   upstream.send(0)
   return (upstream, inner, recorder)
+}
+
+/// An upstream flat-mapped to two inner publishers (the upstream's values
+/// 0 and 1 pick them), recorded, once the upstream has sent both values (so
+/// both inners are subscribed).
+private func flatMapOverTwoInners<Failure: Error>(
+  failing: Failure.Type
+) -> (
+  upstream: TestPublisher<Int, Failure>, inners: [TestPublisher<Int, Failure>],
+  recorder: RecordingSubscriber<Int, Failure>
+) {
+  let upstream = TestPublisher<Int, Failure>()
+  let inners = [TestPublisher<Int, Failure>(), TestPublisher<Int, Failure>()]
+  let recorder = upstream.flatMap { inners[$0] }.record()
+  upstream.send(0)
+  upstream.send(1)
+  return (upstream, inners, recorder)
 }
