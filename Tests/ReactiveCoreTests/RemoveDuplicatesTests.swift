@@ -61,27 +61,7 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamAndThePreviousValueAfterCompletion() throws {
-    let upstream = TestPublisher<Token, Never>()
-    weak var weakProbe: LifetimeProbe<Token, Never>?
-    weak var weakPrevious: Token?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Token, Never>(demand: .unlimited)
-      weakProbe = probe
-      upstream.removeDuplicates(by: ===).subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-    do {
-      let token = Token()
-      weakPrevious = token
-      upstream.send(token)
-    }
-    #expect(weakPrevious != nil)
-
-    upstream.send(completion: .finished)
-
-    #expect(weakProbe == nil)
-    #expect(weakPrevious == nil)
-    _ = subscription
+    try expectReleasesTheValueItKeeps({ $0.removeDuplicates(by: ===) }, end: finishUpstream)
   }
 
   @Test func releasesTheDownstreamAndThePredicateOnCancel() throws {

@@ -96,27 +96,7 @@ import TraitsTesting
   }
 
   @Test func releasesTheDownstreamTheClosureAndTheResultOnCancel() throws {
-    let upstream = TestPublisher<Token, Never>()
-    weak var weakProbe: LifetimeProbe<Token, Never>?
-    weak var weakResult: Token?
-    let subscription: any Subscription = try {
-      let probe = LifetimeProbe<Token, Never>(demand: .unlimited)
-      weakProbe = probe
-      upstream.scan(Token()) { _, next in next }.subscribe(probe)
-      return try #require(probe.subscription)
-    }()
-    do {
-      let token = Token()
-      weakResult = token
-      upstream.send(token)
-    }
-    #expect(weakResult != nil)
-
-    subscription.cancel()
-
-    #expect(weakProbe == nil)
-    #expect(weakResult == nil)
-    #expect(upstream.cancellations == 1)
+    try expectReleasesTheValueItKeeps({ $0.scan(Token()) { _, next in next } }, end: cancelReachingTheUpstream)
   }
 
   @Test func requestingNoDemandGoesToTheUpstreamAsIs() {

@@ -193,3 +193,36 @@ public func expectReleasesTheSinkClosure(
   #expect(weakToken == nil, "the closure is still alive", sourceLocation: sourceLocation)
   withExtendedLifetime(cancellable) {}
 }
+
+/// Subscribes a `LifetimeProbe` to the operator that `make` builds on a
+/// fresh upstream of tokens and sends it a token, which the operator keeps
+/// (the value it compares or accumulates with): checks that the token is
+/// alive, runs `end`, then checks that neither the probe (the downstream)
+/// nor the token survives, although the test still holds the subscription.
+public func expectReleasesTheValueItKeeps<P: Publisher>(
+  _ make: (TestPublisher<Token, Never>) -> P,
+  end: (TestPublisher<Token, Never>, any Subscription) -> Void,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let upstream = TestPublisher<Token, Never>()
+  weak var weakProbe: LifetimeProbe<P.Output, P.Failure>?
+  weak var weakToken: Token?
+  let subscription: any Subscription = try {
+    let probe = LifetimeProbe<P.Output, P.Failure>(demand: .unlimited)
+    weakProbe = probe
+    make(upstream).subscribe(probe)
+    return try #require(probe.subscription, sourceLocation: sourceLocation)
+  }()
+  do {
+    let token = Token()
+    weakToken = token
+    upstream.send(token)
+  }
+  #expect(weakToken != nil, "the kept value was released early", sourceLocation: sourceLocation)
+
+  end(upstream, subscription)
+
+  #expect(weakProbe == nil, "the downstream is still alive", sourceLocation: sourceLocation)
+  #expect(weakToken == nil, "the kept value is still alive", sourceLocation: sourceLocation)
+  _ = subscription
+}
