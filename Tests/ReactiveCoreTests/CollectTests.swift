@@ -14,16 +14,7 @@ import TraitsTesting
   }
 
   @Test func requestsUnlimitedAndWaitsForDemand() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.collect().record(demand: .none)
-    #expect(upstream.requests == [.unlimited])
-
-    upstream.send(1)
-    upstream.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    recorder.request(.max(1))
-
-    #expect(recorder.events == [.subscription, .value([1]), .finished])
+    expectRequestsUnlimitedAndWaitsForDemand(events: [.subscription, .value([1]), .finished]) { $0.collect() }
   }
 
   @Test func dropsTheElementsOnFailure() {

@@ -23,16 +23,9 @@ private struct Ranked: Equatable, CustomStringConvertible {
   }
 
   @Test func requestsUnlimitedWaitsForDemandAndForwardsCancel() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.max().record(demand: .none)
-    #expect(upstream.requests == [.unlimited])
-
-    upstream.send(1)
-    upstream.send(4)
-    upstream.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    recorder.request(.max(1))
-    #expect(recorder.events == [.subscription, .value(4), .finished])
+    expectRequestsUnlimitedAndWaitsForDemand(sending: [1, 4], events: [.subscription, .value(4), .finished]) {
+      $0.max()
+    }
 
     let other = ReducingUpstream()
     other.min().record().cancel()

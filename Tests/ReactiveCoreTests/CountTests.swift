@@ -14,15 +14,7 @@ import TraitsTesting
   }
 
   @Test func requestsUnlimitedWaitsForDemandAndForwardsCancel() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.count().record(demand: .none)
-    #expect(upstream.requests == [.unlimited])
-
-    upstream.send(1)
-    upstream.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    recorder.request(.max(1))
-    #expect(recorder.events == [.subscription, .value(1), .finished])
+    expectRequestsUnlimitedAndWaitsForDemand(events: [.subscription, .value(1), .finished]) { $0.count() }
 
     let other = ReducingUpstream()
     other.count().record().cancel()

@@ -21,16 +21,7 @@ import TraitsTesting
   }
 
   @Test func requestsUnlimitedAndWaitsForDemandToPublish() {
-    let upstream = ReducingUpstream()
-    let recorder = upstream.last().record(demand: .none)
-    #expect(upstream.requests == [.unlimited])
-
-    upstream.send(1)
-    upstream.send(completion: .finished)
-    #expect(recorder.events == [.subscription])
-    recorder.request(.max(1))
-
-    #expect(recorder.events == [.subscription, .value(1), .finished])
+    let upstream = expectRequestsUnlimitedAndWaitsForDemand(events: [.subscription, .value(1), .finished]) { $0.last() }
     #expect(upstream.cancellations == 0)
   }
 

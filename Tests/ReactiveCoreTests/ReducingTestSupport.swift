@@ -84,3 +84,28 @@ func expectThePredicateAndTheDownstreamReleased<P: Publisher>(
   }
   try expectReleases(build, end: { upstream, _ in upstream.send(3) }, sourceLocation: sourceLocation)
 }
+
+/// Checks that a reducing operator asks its upstream for an unlimited
+/// demand and keeps its result until its downstream asks for it: records
+/// with no demand, sends `values` then a finish, checks that the recorder
+/// has only its subscription, then requests one value and checks that the
+/// recorder has `events`. Returns the upstream.
+@discardableResult
+func expectRequestsUnlimitedAndWaitsForDemand<P: Publisher>(
+  sending values: [Int] = [1],
+  events: [RecordingSubscriber<P.Output, P.Failure>.Event],
+  _ make: (ReducingUpstream) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> ReducingUpstream where P.Output: Equatable, P.Failure: Equatable {
+  let upstream = ReducingUpstream()
+  let recorder = make(upstream).record(demand: .none)
+  #expect(upstream.requests == [.unlimited], sourceLocation: sourceLocation)
+  for value in values {
+    upstream.send(value)
+  }
+  upstream.send(completion: .finished)
+  #expect(recorder.events == [.subscription], sourceLocation: sourceLocation)
+  recorder.request(.max(1))
+  #expect(recorder.events == events, sourceLocation: sourceLocation)
+  return upstream
+}
