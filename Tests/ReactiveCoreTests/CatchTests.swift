@@ -214,13 +214,9 @@ import TraitsTesting
   }
 
   @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.catch { _ in Just(0) }.record()
-
-    upstream.send(completion: .finished)
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 0)
+    expectCancelAfterTheUpstreamFinishedDoesNotReachIt { (upstream: TestPublisher<Int, TestError>) in
+      upstream.catch { _ in Just(0) }
+    }
   }
 
   @Test func cancelAfterTheReplacementFinishedDoesNotReachIt() {

@@ -73,13 +73,9 @@ import TraitsTesting
   }
 
   @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.dropFirst().record()
-
-    upstream.send(completion: .finished)
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 0)
+    let recorder = expectCancelAfterTheUpstreamFinishedDoesNotReachIt { (upstream: TestPublisher<Int, TestError>) in
+      upstream.dropFirst()
+    }
     #expect(recorder.events == [.subscription, .finished])
   }
 

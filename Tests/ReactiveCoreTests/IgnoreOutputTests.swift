@@ -34,13 +34,9 @@ import TraitsTesting
   }
 
   @Test func cancelAfterCompletionDoesNotReachTheUpstream() {
-    let upstream = TestPublisher<Int, Never>()
-    let recorder = upstream.ignoreOutput().record()
-
-    upstream.send(completion: .finished)
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 0)
+    let recorder = expectCancelAfterTheUpstreamFinishedDoesNotReachIt { (upstream: TestPublisher<Int, Never>) in
+      upstream.ignoreOutput()
+    }
     #expect(recorder.events == [.subscription, .finished])
   }
 

@@ -188,13 +188,8 @@ import TraitsTesting
   }
 
   @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.retry(1).record()
-
-    upstream.send(completion: .finished)
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 0)
+    expectCancelAfterTheUpstreamFinishedDoesNotReachIt { (upstream: TestPublisher<Int, TestError>) in upstream.retry(1)
+    }
   }
 
   @Test func aValueBeforeTheSubscriptionTraps() async {

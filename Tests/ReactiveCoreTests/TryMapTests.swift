@@ -141,13 +141,9 @@ import TraitsTesting
   }
 
   @Test func cancelAfterTheUpstreamFinishedDoesNotReachIt() {
-    let upstream = TestPublisher<Int, TestError>()
-    let recorder = upstream.tryMap { $0 }.record()
-
-    upstream.send(completion: .finished)
-    recorder.cancel()
-
-    #expect(upstream.cancellations == 0)
+    let recorder = expectCancelAfterTheUpstreamFinishedDoesNotReachIt { (upstream: TestPublisher<Int, TestError>) in
+      upstream.tryMap { $0 }
+    }
     #expect(recorder.testEvents == [.subscription, .finished])
   }
 }

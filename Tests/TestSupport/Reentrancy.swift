@@ -65,6 +65,22 @@ public func expectCancelReachesTheUpstream<Input, UpstreamFailure: Error, P: Pub
   #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
 }
 
+/// Checks that cancelling a subscription to the operator that `make` builds
+/// on a fresh upstream, once that upstream has finished, does not reach the
+/// upstream. Returns the recorder, whose events the caller may check.
+@discardableResult
+public func expectCancelAfterTheUpstreamFinishedDoesNotReachIt<Input, UpstreamFailure: Error, P: Publisher>(
+  _ make: (TestPublisher<Input, UpstreamFailure>) -> P,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RecordingSubscriber<P.Output, P.Failure> {
+  let upstream = TestPublisher<Input, UpstreamFailure>()
+  let recorder = make(upstream).record()
+  upstream.send(completion: .finished)
+  recorder.cancel()
+  #expect(upstream.cancellations == 0, sourceLocation: sourceLocation)
+  return recorder
+}
+
 /// How the subscription `publisher` gives a subscriber describes itself
 /// (the subscriber requests nothing).
 public func subscriptionDescription<P: Publisher>(
