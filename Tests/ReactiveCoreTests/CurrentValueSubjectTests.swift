@@ -120,13 +120,7 @@ import TraitsTesting
 
   @Test func servesEachSubscriberAccordingToItsOwnDemand() {
     let subject = CurrentValueSubject<Int, TestError>(0)
-    let unlimited = subject.record()
-    let one = subject.record(demand: .max(1))
-    let none = subject.record(demand: .none)
-
-    subject.send(1)
-    subject.send(2)
-    none.request(.max(1))
+    let (unlimited, one, none) = recordThreeDemands(subject)
     one.request(.max(1))
     subject.send(3)
 

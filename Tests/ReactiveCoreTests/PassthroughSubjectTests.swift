@@ -102,13 +102,7 @@ import TraitsTesting
 
   @Test func servesEachSubscriberAccordingToItsOwnDemand() {
     let subject = PassthroughSubject<Int, TestError>()
-    let unlimited = subject.record()
-    let one = subject.record(demand: .max(1))
-    let none = subject.record(demand: .none)
-
-    subject.send(1)
-    subject.send(2)
-    none.request(.max(1))
+    let (unlimited, one, none) = recordThreeDemands(subject)
     subject.send(3)
 
     #expect(unlimited.events == [.subscription, .value(1), .value(2), .value(3)])
@@ -200,14 +194,7 @@ import TraitsTesting
 
   @Test func stopsDeliveringToACancelledSubscriber() {
     let subject = PassthroughSubject<Int, TestError>()
-    let recorder = subject.record()
-
-    subject.send(1)
-    recorder.cancel()
-    subject.send(2)
-    subject.send(completion: .finished)
-
-    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(recordCancelledAfterTheFirstValue(subject).events == [.subscription, .value(1)])
   }
 
   @Test func cancellingOneSubscriberLeavesTheOthersSubscribed() {

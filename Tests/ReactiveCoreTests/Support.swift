@@ -54,6 +54,25 @@ func valuesRequestingFromInsideReceive<S: Subject>(_ subject: S, below limit: In
   return recorder.values
 }
 
+/// Records `subject` three times: with an unlimited demand, a demand of
+/// one, and no demand; sends 1 and 2, then has the third recorder request
+/// one value. Returns the three recorders, for the caller to go on.
+func recordThreeDemands<S: Subject>(
+  _ subject: S
+) -> (
+  unlimited: RecordingSubscriber<Int, S.Failure>, one: RecordingSubscriber<Int, S.Failure>,
+  none: RecordingSubscriber<Int, S.Failure>
+)
+where S.Output == Int {
+  let unlimited = subject.record()
+  let one = subject.record(demand: .max(1))
+  let none = subject.record(demand: .none)
+  subject.send(1)
+  subject.send(2)
+  none.request(.max(1))
+  return (unlimited, one, none)
+}
+
 /// Records `subject` with a subscriber that cancels from inside
 /// `receive(_:)` when it gets `value`, then with another one; sends 1 to 3
 /// and returns both recordings.

@@ -164,12 +164,7 @@ import TraitsTesting
 
   @Test func aCancelledSubscriberReceivesNothingMore() {
     let subject = ReplaySubject<Int, Never>(bufferSize: 1)
-    let recorder = subject.record()
-    subject.send(1)
-    recorder.cancel()
-    subject.send(2)
-    subject.send(completion: .finished)
-    #expect(recorder.events == [.subscription, .value(1)])
+    #expect(recordCancelledAfterTheFirstValue(subject).events == [.subscription, .value(1)])
   }
 
   @Test func releasesTheSubscriberOnCompletionAndOnCancel() throws {
