@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveCore
+import TestSupport
 import Testing
 import TraitsTesting
 
@@ -7,19 +8,6 @@ private struct Boom: Error, Equatable {}
 
 /// Keeps its subscription strongly, as Combine's subscribers do, so that a
 /// lifetime test can check that the subscription releases its subscriber.
-private final class Holder: Subscriber {
-  var subscription: (any Subscription)?
-
-  func receive(subscription: any Subscription) {
-    self.subscription = subscription
-    subscription.request(.unlimited)
-  }
-
-  func receive(_ input: Int) -> Subscribers.Demand { .none }
-
-  func receive(completion: Subscribers.Completion<Never>) {}
-}
-
 @Suite struct MarbleColdPublisherTests {
   @Test func playsTheDiagramFromEachSubscription() {
     let scheduler = VirtualTimeScheduler()
@@ -183,38 +171,17 @@ private final class Holder: Subscriber {
     #expect(recorder.events == [.subscription])
   }
 
-  @Test func releasesTheSubscriberAfterCompletion() {
+  @Test func releasesTheSubscriberAfterCompletion() throws {
     let scheduler = VirtualTimeScheduler()
-    weak var weakHolder: Holder?
-    var subscription: (any Subscription)?
-    do {
-      let holder = Holder()
-      weakHolder = holder
-      scheduler.cold("-a|", values: ["a": 1]).subscribe(holder)
-      subscription = holder.subscription
-    }
-    #expect(weakHolder != nil)
-
-    scheduler.advance(by: .seconds(2))
-
-    #expect(weakHolder == nil)
-    #expect(subscription != nil)
+    try expectReleasesTheSubscriber(
+      of: scheduler.cold("-a|", values: ["a": 1]),
+      end: { _ in scheduler.advance(by: .seconds(2)) }
+    )
   }
 
-  @Test func releasesTheSubscriberOnCancel() {
+  @Test func releasesTheSubscriberOnCancel() throws {
     let scheduler = VirtualTimeScheduler()
-    weak var weakHolder: Holder?
-    var subscription: (any Subscription)?
-    do {
-      let holder = Holder()
-      weakHolder = holder
-      scheduler.cold("-a|", values: ["a": 1]).subscribe(holder)
-      subscription = holder.subscription
-    }
-
-    subscription?.cancel()
-
-    #expect(weakHolder == nil)
+    try expectReleasesTheSubscriber(of: scheduler.cold("-a|", values: ["a": 1]), end: { $0.cancel() })
   }
 
   @Test func trapsOnASubscriptionPoint() async {
