@@ -28,6 +28,20 @@ import TraitsTesting
     var value: Int { count.load(ordering: .relaxed) }
   }
 
+  /// A `Maybe` whose job keeps its promise in `box` and returns a
+  /// cancellable that counts its cancels in `cancels`, recorded.
+  static func recordedJob(
+    keepingPromiseIn box: PromiseBox,
+    countingCancelsIn cancels: Counter
+  ) -> RecordingSubscriber<
+    Int, TestError
+  > {
+    Maybe {
+      box.add($0)
+      return AnyCancellable { cancels.increment() }
+    }.record()
+  }
+
   /// How many times a promise of `TraitPublishers.Maybe` has been reported
   /// called again, since the process started recording: other tests may
   /// report meanwhile, so a test expects at least its own reports.
@@ -122,10 +136,7 @@ import TraitsTesting
   @Test func cancelsItsCancellableOnCancel() {
     let cancels = Counter()
     let box = PromiseBox()
-    let recorder = Maybe {
-      box.add($0)
-      return AnyCancellable { cancels.increment() }
-    }.record()
+    let recorder = Self.recordedJob(keepingPromiseIn: box, countingCancelsIn: cancels)
 
     recorder.cancel()
     box.callAll(.success(1))
@@ -137,10 +148,7 @@ import TraitsTesting
   @Test func cancelsItsCancellableAfterCompletion() {
     let cancels = Counter()
     let box = PromiseBox()
-    let recorder = Maybe {
-      box.add($0)
-      return AnyCancellable { cancels.increment() }
-    }.record()
+    let recorder = Self.recordedJob(keepingPromiseIn: box, countingCancelsIn: cancels)
 
     box.callAll(.success(1))
 
@@ -229,10 +237,7 @@ import TraitsTesting
     for _ in 0..<500 {
       let cancels = Counter()
       let box = PromiseBox()
-      let recorder = Maybe {
-        box.add($0)
-        return AnyCancellable { cancels.increment() }
-      }.record()
+      let recorder = Self.recordedJob(keepingPromiseIn: box, countingCancelsIn: cancels)
       await withTaskGroup(of: Void.self) { group in
         group.addTask { box.callAll(.success(1)) }
         group.addTask { recorder.cancel() }
