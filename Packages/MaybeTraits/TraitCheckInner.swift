@@ -61,6 +61,7 @@ where Downstream.Input == Output {
     case deliver(Downstream, Output)
     case finish(Downstream)
     case fail(Downstream, TraitCheckEvent<UpstreamFailure>, cancelling: (any Subscription)?)
+    /// Cancel the upstream if the state ran it; release what it held.
     case release(State)
   }
 
@@ -103,11 +104,7 @@ where Downstream.Input == Output {
 
   @inlinable
   package func receive(subscription: any Subscription) {
-    let downstream = withState { state -> Downstream? in
-      guard case let .awaitingSubscription(downstream) = state else { return nil }
-      state = .subscribed(downstream, subscription, value: nil, demanded: false)
-      return downstream
-    }
+    let downstream = withState { $0.subscribe(subscription) }
     guard let downstream else {
       subscription.cancel()  // a second subscription, or one after cancel
       return
@@ -117,46 +114,14 @@ where Downstream.Input == Output {
 
   @inlinable
   package func receive(_ input: Output) -> Subscribers.Demand {
-    let action = withState { state -> Action in
-      switch state {
-      case let .subscribed(downstream, subscription, nil, demanded):
-        state = .subscribed(downstream, subscription, value: input, demanded: demanded)
-        return .none
-      case let .subscribed(downstream, subscription, .some, _):
-        state = .terminal
-        return .fail(downstream, .tooManyElements, cancelling: subscription)
-      case .awaitingSubscription, .finishedWithValue, .terminal:
-        return .none  // an upstream bug, or a value racing a cancel: ignored
-      }
-    }
-    perform(action)
+    perform(withState { $0.receive(input) })
     return .none
   }
 
   @inlinable
   package func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    let action = withState { state -> Action in
-      guard case let .subscribed(downstream, _, value, demanded) = state else { return .none }
-      switch (completion, value) {
-      case (.finished, nil):
-        state = .terminal
-        return requiresElement ? .fail(downstream, .missingElement, cancelling: nil) : .finish(downstream)
-      case let (.finished, .some(value)):
-        guard demanded else {
-          state = .finishedWithValue(downstream, value)
-          return .none
-        }
-        state = .terminal
-        return .deliver(downstream, value)
-      case let (.failure(error), nil):
-        state = .terminal
-        return .fail(downstream, .upstream(error), cancelling: nil)
-      case let (.failure(error), .some):
-        state = .terminal
-        return .fail(downstream, .bothElementAndError(error), cancelling: nil)
-      }
-    }
-    perform(action)
+    let requiresElement = requiresElement
+    perform(withState { $0.complete(completion, requiresElement: requiresElement) })
   }
 
   @inlinable
@@ -172,36 +137,17 @@ where Downstream.Input == Output {
   @inlinable
   func requestSpecialized(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0)
-    let action = withState { state -> Action in
-      switch state {
-      case let .subscribed(downstream, subscription, value, false):
-        state = .subscribed(downstream, subscription, value: value, demanded: true)
-        return .requestUpstream(subscription)
-      case let .finishedWithValue(downstream, value):
-        state = .terminal
-        return .deliver(downstream, value)
-      case .awaitingSubscription, .subscribed, .terminal:
-        return .none
-      }
-    }
-    perform(action)
+    perform(withState { $0.demand() })
   }
 
   @inlinable
   func cancelSpecialized() {
-    let action = withState { state -> Action in
-      defer { state = .terminal }
-      return .release(state)
-    }
-    if case let .release(.subscribed(_, subscription, _, _)) = action {
-      subscription.cancel()
-    }
-    perform(action)
+    perform(withState { $0.cancel() })
   }
 
   @inlinable
-  func perform(_ action: Action) {
-    switch action {
+  func perform(_ action: consuming Action) {
+    switch consume action {
     case let .requestUpstream(subscription):
       subscription.request(.unlimited)
     case let .deliver(downstream, value):
@@ -212,9 +158,112 @@ where Downstream.Input == Output {
     case let .fail(downstream, error, subscription):
       subscription?.cancel()
       downstream.receive(completion: .failure(convert(error)))
-    case .none, .release:
-      break  // what `.release` holds is released here, after the lock
+    case let .release(state):
+      if case let .subscribed(_, subscription, _, _) = consume state {
+        subscription.cancel()
+      }
+    case .none:
+      break
     }
+  }
+}
+
+// The transitions move the state out and back (`switch consume self`)
+// instead of reading it: a read copied the downstream and the subscription
+// through the enum's value witnesses, and storing the next state destroyed
+// the original (`checkSingle` in make bench: about 1,300 instructions of
+// copies per subscription).
+extension TraitCheckInner.State {
+  /// The subscription arrived: returns the downstream to announce it to, or
+  /// nil when it must be cancelled (a second one, or one after cancel).
+  @inlinable
+  mutating func subscribe(_ subscription: any Subscription) -> Downstream? {
+    switch consume self {
+    case let .awaitingSubscription(downstream):
+      self = .subscribed(downstream, subscription, value: nil, demanded: false)
+      return downstream
+    case let other:
+      self = other
+      return nil
+    }
+  }
+
+  /// A value arrived: kept, or a second one, which breaks the contract.
+  @inlinable
+  mutating func receive(_ input: Output) -> TraitCheckInner.Action {
+    // One case of its own, then a test of its parts: sub-patterns
+    // (`.subscribed(_, _, nil, _)`) copied the state out and destroyed it.
+    switch consume self {
+    case let .subscribed(downstream, subscription, value, demanded):
+      guard value == nil else {
+        self = .terminal
+        return .fail(downstream, .tooManyElements, cancelling: subscription)
+      }
+      self = .subscribed(downstream, subscription, value: input, demanded: demanded)
+      return .none
+    case let other:
+      self = other
+      return .none  // an upstream bug, or a value racing a cancel: ignored
+    }
+  }
+
+  /// The upstream completed: the value goes out (now, or on demand), or the
+  /// completion is checked against the contract.
+  @inlinable
+  mutating func complete(
+    _ completion: Subscribers.Completion<UpstreamFailure>,
+    requiresElement: Bool
+  ) -> TraitCheckInner.Action {
+    switch consume self {
+    case let .subscribed(downstream, _, value, demanded):
+      switch (completion, value) {
+      case (.finished, nil):
+        self = .terminal
+        return requiresElement ? .fail(downstream, .missingElement, cancelling: nil) : .finish(downstream)
+      case let (.finished, .some(value)):
+        guard demanded else {
+          self = .finishedWithValue(downstream, value)
+          return .none
+        }
+        self = .terminal
+        return .deliver(downstream, value)
+      case let (.failure(error), nil):
+        self = .terminal
+        return .fail(downstream, .upstream(error), cancelling: nil)
+      case let (.failure(error), .some):
+        self = .terminal
+        return .fail(downstream, .bothElementAndError(error), cancelling: nil)
+      }
+    case let other:
+      self = other
+      return .none
+    }
+  }
+
+  /// The downstream's first demand: the upstream is asked for everything,
+  /// or the value that waited goes out.
+  @inlinable
+  mutating func demand() -> TraitCheckInner.Action {
+    switch consume self {
+    case let .subscribed(downstream, subscription, value, demanded):
+      self = .subscribed(downstream, subscription, value: value, demanded: true)
+      return demanded ? .none : .requestUpstream(subscription)
+    case let .finishedWithValue(downstream, value):
+      self = .terminal
+      return .deliver(downstream, value)
+    case let other:
+      self = other
+      return .none
+    }
+  }
+
+  /// The downstream cancelled: what the state held goes with the action,
+  /// to be released (and the upstream cancelled, if it runs) after the lock.
+  @inlinable
+  mutating func cancel() -> TraitCheckInner.Action {
+    let old = consume self
+    self = .terminal
+    return .release(old)
   }
 }
 
