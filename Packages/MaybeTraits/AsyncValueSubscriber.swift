@@ -74,11 +74,13 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
   @inlinable
   func start<P: Publisher>(_ waiter: Waiter, _ publisher: P)
   where P.Output == Input, P.Failure == Failure {
-    let action = withState { $0.wait(waiter) }
-    if case .resume = action {
-      perform(action)  // cancelled before it waited: nothing subscribed
-    } else {
+    // Whether the machine still waits for its subscription, rather than
+    // `if case .resume = action`, which copied the action out and back.
+    let (action, subscribes) = withState { machine in (machine.wait(waiter), machine.isWaitingForSubscription) }
+    if subscribes {
       publisher.subscribe(self)  // the one value is requested when the subscription comes
+    } else {
+      perform(action)  // cancelled before it waited: nothing subscribed
     }
   }
 
@@ -94,11 +96,9 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
 
   @inlinable
   package func receive(_ input: Input) -> Subscribers.Demand {
-    // The one value is all the task wants: it ends the wait, then the
-    // subscription is cancelled (no task is left to resume).
-    let (delivery, stop) = withState { machine in (machine.receive(input), machine.cancel()) }
-    perform(stop)
-    perform(delivery)
+    // The one value is all the task wants: the subscription is cancelled,
+    // then the value ends the wait.
+    perform(withState { $0.receiveEnding(input) })
     return .none
   }
 

@@ -82,6 +82,9 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
     case resume(Waiter, Outcome, requestingOneFrom: Upstream?)
     case request(Upstream, Demand)
     case cancel(Upstream)
+    /// Cancel `upstream`, then resume `waiter` with `outcome` (see
+    /// ``receiveEnding(_:)``).
+    case cancelAndResume(Waiter, Outcome, cancelling: Upstream)
     /// Resume `waiters`: the oldest with `first`, the others with `others`;
     /// cancel `upstream` if any; release what the machine held.
     case end(waiters: [Waiter], first: Outcome, others: Outcome, cancelling: Upstream?, released: [Element])
@@ -142,31 +145,55 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
 
   // MARK: Events
 
+  // Each event moves the phase out (`takePhase()`) and stores the next one:
+  // reading it (`switch phase`, `guard case let .subscribed(upstream) =
+  // phase`) copied the subscription existential through the enum's value
+  // witnesses, and storing the next phase destroyed the old one (about 550
+  // instructions per await of a trait's `value` in make bench).
+
+  /// The phase, moved out; `.over(.finished)` holds its place until the
+  /// event stores the next one.
+  @inlinable
+  mutating func takePhase() -> Phase {
+    var taken = Phase.over(.finished)
+    swap(&taken, &phase)
+    return taken
+  }
+
   /// A task waits for the next outcome.
   @inlinable
   package mutating func wait(_ waiter: Waiter) -> Action {
-    var topUp: Upstream?
-    switch phase {
-    case let .waitingForSubscription(owed) where requestsPerWait:
-      phase = .waitingForSubscription(owed: owed + 1)
-    case let .subscribed(upstream) where requestsPerWait:
+    let current = takePhase()
+    switch consume current {
+    case let .waitingForSubscription(owed):
+      phase = .waitingForSubscription(owed: requestsPerWait ? owed + 1 : owed)
+      if let value = buffer.removeFirst() {
+        return .resume(waiter, .value(value), requestingOneFrom: nil)
+      }
+      waiters.append(waiter)
+      return .none
+    case let .subscribed(upstream):
       // `.perWait` has no buffer: the value comes to this wait. `.oldest`
       // keeps its buffer topped up by one per wait.
-      topUp = upstream
-    case .waitingForSubscription, .subscribed, .completed, .over:
-      break
-    }
-    if let value = buffer.removeFirst() {
-      return .resume(waiter, .value(value), requestingOneFrom: topUp)
-    }
-    switch phase {
-    case .waitingForSubscription, .subscribed:
+      let topUp = requestsPerWait ? upstream : nil
+      phase = .subscribed(upstream)
+      if let value = buffer.removeFirst() {
+        return .resume(waiter, .value(value), requestingOneFrom: topUp)
+      }
       waiters.append(waiter)
       return topUp.map { .request($0, .max(1)) } ?? .none
     case let .completed(outcome):
+      if let value = buffer.removeFirst() {
+        phase = .completed(outcome)
+        return .resume(waiter, .value(value), requestingOneFrom: nil)
+      }
       phase = .over(.finished)
       return .resume(waiter, outcome, requestingOneFrom: nil)
     case let .over(outcome):
+      phase = .over(outcome)
+      if let value = buffer.removeFirst() {
+        return .resume(waiter, .value(value), requestingOneFrom: nil)
+      }
       return .resume(waiter, outcome, requestingOneFrom: nil)
     }
   }
@@ -174,7 +201,13 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   /// The subscription arrived.
   @inlinable
   package mutating func subscribed(_ upstream: Upstream) -> Action {
-    guard case let .waitingForSubscription(owed) = phase else {
+    let current = takePhase()
+    let owed: Int
+    switch consume current {
+    case let .waitingForSubscription(count):
+      owed = count
+    case let other:
+      phase = other
       return .cancel(upstream)  // a second subscription, or one after the end
     }
     phase = .subscribed(upstream)
@@ -218,16 +251,42 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
     }
   }
 
+  /// A value arrived that ends the wait for good: the oldest task gets it,
+  /// the subscription is cancelled, and the machine is over, as after
+  /// ``cancel()``. What the traits' `value` does with its one value, in one
+  /// action (`receive` then `cancel` moved two actions out of the lock and
+  /// copied each).
+  @inlinable
+  package mutating func receiveEnding(_ value: Element) -> Action {
+    let current = takePhase()
+    switch consume current {
+    case let .subscribed(upstream):
+      phase = .over(.cancelled)
+      if waiters.count == 1, let waiter = waiters.removeFirst() {
+        return .cancelAndResume(waiter, .value(value), cancelling: upstream)
+      }
+      var released = buffer.removeAll()
+      let waiting = waiters.removeAll()
+      if waiting.isEmpty { released.append(value) }
+      return .end(waiters: waiting, first: .value(value), others: .cancelled, cancelling: upstream, released: released)
+    case let other:
+      phase = other
+      return .release(value, nil)  // before the subscription, or after the end
+    }
+  }
+
   /// The upstream completed: `outcome` is `.finished` or `.failure`.
   @inlinable
   package mutating func complete(_ outcome: Outcome) -> Action {
+    let current = takePhase()
     let released: Upstream?
-    switch phase {
+    switch consume current {
     case .waitingForSubscription:
       released = nil
     case let .subscribed(upstream):
       released = upstream
-    case .completed, .over:
+    case let other:
+      phase = other
       return .none  // already over: ignore
     }
     guard waiters.isEmpty else {
@@ -248,13 +307,15 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   /// The wait was cancelled: the awaiting task, or the iteration.
   @inlinable
   package mutating func cancel() -> Action {
+    let current = takePhase()
     let upstream: Upstream?
-    switch phase {
+    switch consume current {
     case .waitingForSubscription, .completed:
       upstream = nil
     case let .subscribed(subscribed):
       upstream = subscribed
-    case .over:
+    case let .over(outcome):
+      phase = .over(outcome)
       return .none
     }
     phase = .over(.cancelled)
@@ -289,6 +350,9 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
       request(upstream, demand)
     case let .cancel(upstream):
       cancel(upstream)
+    case let .cancelAndResume(waiter, outcome, upstream):
+      cancel(upstream)
+      resume(waiter, outcome)
     case let .end(waiters, first, others, upstream, _):
       if let upstream { cancel(upstream) }
       for (index, waiter) in waiters.enumerated() {
@@ -307,7 +371,7 @@ extension AsyncWaiterMachine where Waiter == UnsafeContinuation<AsyncWaiterOutco
     request: (Upstream, Demand) -> Void,
     cancel: (Upstream) -> Void
   ) {
-    perform(action, request: request, cancel: cancel, resume: { $0.resume(returning: $1) })
+    perform(consume action, request: request, cancel: cancel, resume: { $0.resume(returning: $1) })
   }
 }
 

@@ -51,6 +51,33 @@ private func describe(_ outcome: Machine.Outcome) -> String {
     #expect(render(machine.wait(3)) == ["request max(1) from up"])  // 30 is not kept
   }
 
+  @Test func aValueThatEndsTheWaitCancelsTheSubscriptionThenResumesTheTask() {
+    var machine = Machine(policy: .perWait)
+    _ = machine.wait(1)
+    #expect(render(machine.subscribed("up")) == ["request max(1) from up"])
+    #expect(render(machine.receiveEnding(10)) == ["cancel up", "resume 1 with 10"])
+    #expect(render(machine.receive(20)) == [])  // over: dropped
+    #expect(render(machine.complete(.finished)) == [])
+    #expect(render(machine.cancel()) == [])
+    #expect(render(machine.wait(2)) == ["resume 2 with cancelled"])
+  }
+
+  @Test func aValueThatEndsTheWaitGoesToTheOldestTaskAndTheOthersAreCancelled() {
+    var machine = Machine(policy: .perWait)
+    _ = machine.wait(1)
+    _ = machine.wait(2)
+    _ = machine.subscribed("up")
+    #expect(render(machine.receiveEnding(10)) == ["cancel up", "resume 1 with 10", "resume 2 with cancelled"])
+  }
+
+  @Test func aValueThatEndsTheWaitWithNobodyWaitingOnlyCancels() {
+    var machine = Machine(policy: .perWait)
+    #expect(render(machine.receiveEnding(5)) == [])  // before the subscription: dropped
+    _ = machine.subscribed("up")
+    #expect(render(machine.receiveEnding(10)) == ["cancel up"])
+    #expect(render(machine.wait(1)) == ["resume 1 with cancelled"])
+  }
+
   @Test func aCompletionGoesToTheOldestTaskAndTheOthersEnd() {
     var machine = Machine(policy: .perWait)
     _ = machine.subscribed("up")
