@@ -33,24 +33,20 @@ import TraitsTesting
   @Test func requestsOneValueAndCancelsAfterIt() async throws {
     let upstream = TestPublisher<Int, Never>()
     let maybe = ForwardMaybe(upstream: upstream)
-    let feeder = Task {
-      try await waitUntil { upstream.requests == [.max(1)] }
-      upstream.send(1)
+    let value = try await valueFed(by: upstream, once: { $0 == [.max(1)] }, sending: { $0.send(1) }) {
+      try await maybe.value
     }
-    #expect(try await maybe.value == 1)
-    try await feeder.value
+    #expect(value == 1)
     #expect(upstream.cancellations == 1)
   }
 
   @Test func theFinishedCompletionEndsTheWaitWithoutCancelling() async throws {
     let upstream = TestPublisher<Int, Never>()
     let maybe = ForwardMaybe(upstream: upstream)
-    let feeder = Task {
-      try await waitUntil { upstream.requests.count == 1 }
-      upstream.send(completion: .finished)
+    let value = try await valueFed(by: upstream, once: { $0.count == 1 }, sending: { $0.send(completion: .finished) }) {
+      try await maybe.value
     }
-    #expect(try await maybe.value == nil)
-    try await feeder.value
+    #expect(value == nil)
     #expect(upstream.cancellations == 0)
   }
 

@@ -29,12 +29,10 @@ import TraitsTesting
   @Test func requestsOneValueAndCancelsTheSubscriptionAfterIt() async throws {
     let upstream = TestPublisher<Int, TestError>()
     let single = ForwardSingle(upstream: upstream)
-    let feeder = Task {
-      try await waitUntil { upstream.requests == [.max(1)] }
-      upstream.send(7)
+    let value = try await valueFed(by: upstream, once: { $0 == [.max(1)] }, sending: { $0.send(7) }) {
+      try await single.value
     }
-    #expect(try await single.value == 7)
-    try await feeder.value
+    #expect(value == 7)
     #expect(upstream.requests == [.max(1)])
     #expect(upstream.cancellations == 1)
     #expect(!upstream.hasSubscribers)

@@ -1,3 +1,4 @@
+public import ReactiveCore
 public import Testing
 public import TraitsTesting
 
@@ -15,4 +16,23 @@ public func expectCancellingTheTaskCancelsTheUpstream<Output, Failure: Error, Su
   task.cancel()
   await #expect(throws: CancellationError.self, sourceLocation: sourceLocation) { try await task.value }
   #expect(upstream.cancellations == 1, sourceLocation: sourceLocation)
+}
+
+/// Awaits `value` (the value of a trait publisher subscribed to `upstream`)
+/// while another task waits until the upstream has seen the requests that
+/// `asked` accepts, then has `send` send it what the test awaits. Returns
+/// what `value` gave, once the feeding task is over.
+public func valueFed<Output, Failure: Error, Value>(
+  by upstream: TestPublisher<Output, Failure>,
+  once asked: @escaping @Sendable ([Subscribers.Demand]) -> Bool,
+  sending send: @escaping @Sendable (TestPublisher<Output, Failure>) -> Void,
+  _ value: () async throws -> Value
+) async throws -> Value {
+  let feeder = Task {
+    try await waitUntil { asked(upstream.requests) }
+    send(upstream)
+  }
+  let result = try await value()
+  try await feeder.value
+  return result
 }
