@@ -216,23 +216,12 @@ import TraitsTesting
   }
 
   @Test func releasesTheTransformAndSubscriberOnCancel() throws {
-    let upstream = TestPublisher<Int, Never>()
-    weak var weakToken: Token?
-    weak var weakProbe: LifetimeProbe<Int, Never>?
-    let subscription: any Subscription = try {
-      let token = Token()
-      weakToken = token
-      let probe = LifetimeProbe<Int, Never>(demand: .unlimited)
-      upstream.flatMap { value in
-        withExtendedLifetime(token) { Just(value) }
-      }
-      .subscribe(probe)
-      weakProbe = probe
-      return try #require(probe.subscription)
-    }()
-    subscription.cancel()
-    #expect(weakToken == nil)
-    #expect(weakProbe == nil)
+    try expectReleases(
+      { (upstream: TestPublisher<Int, Never>, token: Token) in
+        upstream.flatMap { value in withExtendedLifetime(token) { Just(value) } }
+      },
+      end: cancelSubscription
+    )
   }
 
   @Test func concurrentInnersDeliverEveryValueOnceWithinDemand() {
