@@ -6,11 +6,7 @@ import TraitsTesting
 
 @Suite struct TimeoutErrorTests {
   @Test func failsWithTheErrorWhenTheUpstreamIsLate() {
-    let scheduler = VirtualTimeScheduler()
-    let upstream = TestPublisher<Int, TestError>()
-    let recording = ForwardSingle(upstream: upstream)
-      .timeout(10, scheduler: scheduler, error: { TestError(code: 9) })
-      .record()
+    let (scheduler, upstream, recording) = recordedSingleTimingOut()
 
     scheduler.advance(by: 9)
     #expect(recording.events == [.subscription])
@@ -21,11 +17,7 @@ import TraitsTesting
   }
 
   @Test func publishesTheValueInTime() {
-    let scheduler = VirtualTimeScheduler()
-    let upstream = TestPublisher<Int, TestError>()
-    let recording = ForwardSingle(upstream: upstream)
-      .timeout(10, scheduler: scheduler, error: { TestError(code: 9) })
-      .record()
+    let (scheduler, upstream, recording) = recordedSingleTimingOut()
 
     _ = upstream.send(1)
     upstream.send(completion: .finished)
@@ -44,11 +36,7 @@ import TraitsTesting
   }
 
   @Test func cancellingReachesTheUpstream() {
-    let scheduler = VirtualTimeScheduler()
-    let upstream = TestPublisher<Int, TestError>()
-    let recording = ForwardSingle(upstream: upstream)
-      .timeout(10, scheduler: scheduler, error: { TestError(code: 9) })
-      .record()
+    let (scheduler, upstream, recording) = recordedSingleTimingOut()
     recording.cancel()
     scheduler.advance(by: 20)
     #expect(upstream.cancellations == 1)
@@ -65,4 +53,18 @@ import TraitsTesting
     #expect(outcome.value == .failure(TestError(code: 9)))
     withExtendedLifetime(cancellable) {}
   }
+}
+
+/// A single publisher on a fresh upstream, timed out after 10 on a virtual
+/// scheduler with `TestError(code: 9)`, recorded.
+private func recordedSingleTimingOut() -> (
+  scheduler: VirtualTimeScheduler, upstream: TestPublisher<Int, TestError>,
+  recording: RecordingSubscriber<Int, TestError>
+) {
+  let scheduler = VirtualTimeScheduler()
+  let upstream = TestPublisher<Int, TestError>()
+  let recording = ForwardSingle(upstream: upstream)
+    .timeout(10, scheduler: scheduler, error: { TestError(code: 9) })
+    .record()
+  return (scheduler, upstream, recording)
 }
