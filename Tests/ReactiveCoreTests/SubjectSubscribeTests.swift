@@ -8,10 +8,7 @@ import TraitsTesting
   // MARK: subscribe(subject)
 
   @Test func handsTheSubjectASubscriptionNamedSubjectAndRequestsNothing() {
-    let upstream = ManualPublisher<Int, TestError>()
-    let subject = SubjectSpy<Int, TestError>()
-
-    let cancellable = upstream.subscribe(subject)
+    let (upstream, subject, cancellable) = spySubscribedToAManualPublisher()
 
     #expect(subject.calls == ["subscription Subject"])
     #expect(upstream.subscription.requests == [])
@@ -19,9 +16,7 @@ import TraitsTesting
   }
 
   @Test func forwardsTheUpstreamValuesAndCompletionToTheSubject() {
-    let upstream = ManualPublisher<Int, TestError>()
-    let subject = SubjectSpy<Int, TestError>()
-    let cancellable = upstream.subscribe(subject)
+    let (upstream, subject, cancellable) = spySubscribedToAManualPublisher()
 
     #expect(upstream.send(1) == .none)
     #expect(upstream.send(2) == .none)
@@ -32,9 +27,7 @@ import TraitsTesting
   }
 
   @Test func forwardsNothingAfterTheCompletion() throws {
-    let upstream = ManualPublisher<Int, TestError>()
-    let subject = SubjectSpy<Int, TestError>()
-    let cancellable = upstream.subscribe(subject)
+    let (upstream, subject, cancellable) = spySubscribedToAManualPublisher()
     let subscription = try #require(subject.subscriptions.first)
 
     upstream.send(completion: .finished)
@@ -64,9 +57,7 @@ import TraitsTesting
   }
 
   @Test func passesTheSubjectsRequestsAndCancelToTheUpstream() throws {
-    let upstream = ManualPublisher<Int, TestError>()
-    let subject = SubjectSpy<Int, TestError>()
-    let cancellable = upstream.subscribe(subject)
+    let (upstream, subject, cancellable) = spySubscribedToAManualPublisher()
     let subscription = try #require(subject.subscriptions.first)
 
     subscription.request(.max(3))
@@ -82,9 +73,7 @@ import TraitsTesting
   }
 
   @Test func cancelsASecondUpstreamSubscription() {
-    let upstream = ManualPublisher<Int, TestError>()
-    let subject = SubjectSpy<Int, TestError>()
-    let cancellable = upstream.subscribe(subject)
+    let (upstream, subject, cancellable) = spySubscribedToAManualPublisher()
     let second = SubscriptionProbe()
 
     upstream.subscriber?.receive(subscription: second)
@@ -366,4 +355,14 @@ private final class SubjectSpy<Output, Failure: Error>: Subject {
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     subscriber.receive(subscription: Subscriptions.empty)
   }
+}
+
+/// A `SubjectSpy` subscribed to a fresh `ManualPublisher`: the upstream,
+/// the subject, and what `subscribe(_:)` returned.
+private func spySubscribedToAManualPublisher() -> (
+  upstream: ManualPublisher<Int, TestError>, subject: SubjectSpy<Int, TestError>, cancellable: AnyCancellable
+) {
+  let upstream = ManualPublisher<Int, TestError>()
+  let subject = SubjectSpy<Int, TestError>()
+  return (upstream, subject, upstream.subscribe(subject))
 }
