@@ -35,7 +35,7 @@ extension CompletablePublisher {
   @inlinable
   public nonisolated(nonsending) var result: Result<Void, Failure> {
     get async throws(CancellationError) {
-      switch await AsyncValueSubscriber.outcome(of: self) {
+      switch await AsyncValue.outcome(of: self) {
       case .finished: return .success(())
       case let .failure(error): return .failure(error)
       case .cancelled: throw CancellationError()

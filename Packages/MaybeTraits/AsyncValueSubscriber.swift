@@ -1,6 +1,21 @@
 import ReactiveCore
 public import SharedMachinery
 
+/// The `value` properties of the trait publishers: what they await.
+@usableFromInline
+package enum AsyncValue {
+  /// Subscribes to `publisher` with an ``AsyncValueSubscriber`` and waits
+  /// for its value, its completion, or the cancellation of the current task.
+  @inlinable
+  package nonisolated(nonsending) static func outcome<P: Publisher>(
+    of publisher: P
+  ) async -> AsyncWaiterOutcome<P.Output, P.Failure> {
+    typealias Waiter = UnsafeContinuation<AsyncWaiterOutcome<P.Output, P.Failure>, Never>
+    return await AsyncValueSubscriber<AsyncWaiterMachine<P.Output, P.Failure, any Subscription, Waiter>>
+      .outcome(of: publisher)
+  }
+}
+
 /// The subscriber behind the `value` properties of the trait publishers: it
 /// subscribes, requests one value, and resumes one waiting task with the
 /// first thing that happens.
@@ -16,13 +31,30 @@ public import SharedMachinery
 /// The lock is never held while resuming the task or calling the
 /// subscription.
 @usableFromInline
-package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
-  @unchecked Sendable
+package final class AsyncValueSubscriber<Machine: AsyncWaiterMachineProtocol>: Subscriber, Cancellable,
+  CustomStringConvertible, @unchecked Sendable
+where
+  Machine.Upstream == any Subscription,
+  Machine.Waiter == UnsafeContinuation<AsyncWaiterOutcome<Machine.Element, Machine.Failure>, Never>
 {
   // @unchecked Sendable: the only mutable state, `machine`, is under `lock`.
+  //
+  // Generic over its machine's type, not over the input and failure that
+  // type is built from (see `AsyncWaiterMachineProtocol`): the
+  // deinitialiser, never specialised, finds the machine's metadata in the
+  // object's class, where building it from the input and failure cost three
+  // lookups in the runtime's metadata cache (about 1,000 instructions per
+  // await).
 
   @usableFromInline
-  package typealias Machine = AsyncWaiterMachine<Input, Failure, any Subscription, Waiter>
+  package typealias Input = Machine.Element
+
+  @usableFromInline
+  package typealias Failure = Machine.Failure
+
+  /// The machine, by its own name.
+  @usableFromInline
+  package typealias Core = AsyncWaiterMachine<Input, Failure, any Subscription, Waiter>
 
   /// A waiting task.
   @usableFromInline
@@ -30,7 +62,7 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
 
   /// What the waiting task is resumed with: `.cancelled` when it was cancelled.
   @usableFromInline
-  package typealias Outcome = Machine.Outcome
+  package typealias Outcome = Core.Outcome
 
   /// The lock of `machine`, beside it (see `StateLock`: the deinitialiser
   /// then asks the runtime for no lock metadata).
@@ -41,8 +73,8 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
 
   /// Calls `body` with the machine, under the lock.
   @inlinable
-  func withState<Result>(_ body: (inout Machine) -> Result) -> Result {
-    lock.withLock { body(&machine) }
+  func withState<Result>(_ body: (inout Core) -> Result) -> Result {
+    lock.withLock { body(&machine.core) }
   }
 
   @usableFromInline
@@ -52,7 +84,7 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
   /// initial value is computed by a function of its own, unspecialised.
   @inlinable
   init() {
-    machine = Machine(policy: .perWait)
+    machine = Machine(core: Core(policy: .perWait))
   }
 
   /// Subscribes to `publisher` and waits for its value, its completion, or
@@ -60,7 +92,7 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
   /// and ends the wait at once. Runs on the caller's executor, so the
   /// publisher does not cross an isolation boundary.
   @inlinable
-  package nonisolated(nonsending) static func outcome<P: Publisher>(
+  nonisolated(nonsending) static func outcome<P: Publisher>(
     of publisher: P
   ) async -> Outcome where P.Output == Input, P.Failure == Failure {
     let subscriber = AsyncValueSubscriber()
@@ -85,8 +117,8 @@ package final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, Can
   }
 
   @inlinable
-  func perform(_ action: consuming Machine.Action) {
-    Machine.perform(action, request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) }, cancel: { $0.cancel() })
+  func perform(_ action: consuming Core.Action) {
+    Core.perform(action, request: { $0.request($1.limit.map { .max($0) } ?? .unlimited) }, cancel: { $0.cancel() })
   }
 
   @inlinable

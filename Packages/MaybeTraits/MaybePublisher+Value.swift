@@ -40,7 +40,7 @@ extension MaybePublisher {
   @inlinable
   public nonisolated(nonsending) var result: Result<Output?, Failure> {
     get async throws(CancellationError) {
-      switch await AsyncValueSubscriber.outcome(of: self) {
+      switch await AsyncValue.outcome(of: self) {
       case let .value(value): return .success(value)
       case .finished: return .success(nil)
       case let .failure(error): return .failure(error)

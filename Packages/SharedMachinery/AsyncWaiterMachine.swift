@@ -100,14 +100,61 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
     case over(Outcome)
   }
 
+  /// The waiting tasks, oldest first: the oldest kept apart from the
+  /// others, so that a single wait (each await of a trait's `value`, each
+  /// `next()` of an iterator) allocates no queue; growing the queue for it
+  /// was a malloc and about 900 instructions per await.
+  @usableFromInline
+  struct WaitingTasks {
+    /// The oldest waiting task; nil only when none waits.
+    @usableFromInline
+    var oldest: Waiter?
+    /// The others, oldest first.
+    @usableFromInline
+    var others = FIFOQueue<Waiter>()
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isEmpty: Bool { oldest == nil }
+
+    @inlinable
+    var count: Int { oldest == nil ? 0 : 1 + others.count }
+
+    @inlinable
+    mutating func append(_ waiter: Waiter) {
+      if oldest == nil {
+        oldest = waiter
+      } else {
+        others.append(waiter)
+      }
+    }
+
+    @inlinable
+    mutating func removeFirst() -> Waiter? {
+      let first = oldest.take()
+      oldest = others.removeFirst()
+      return first
+    }
+
+    /// Empties the list; returns the tasks, oldest first.
+    @inlinable
+    mutating func removeAll() -> [Waiter] {
+      guard let first = oldest.take() else { return [] }
+      return [first] + others.removeAll()
+    }
+  }
+
   @usableFromInline
   var phase = Phase.waitingForSubscription(owed: 0)
   /// The values nobody awaited yet, oldest first. Empty while a task waits.
   @usableFromInline
   var buffer = FIFOQueue<Element>()
-  /// The waiting tasks, oldest first. Empty while values are buffered.
+  /// The waiting tasks, oldest first (see ``WaitingTasks``). Empty while
+  /// values are buffered.
   @usableFromInline
-  var waiters = FIFOQueue<Waiter>()
+  var waiters = WaitingTasks()
   @usableFromInline
   let policy: Policy
 
@@ -372,6 +419,46 @@ extension AsyncWaiterMachine where Waiter == UnsafeContinuation<AsyncWaiterOutco
     cancel: (Upstream) -> Void
   ) {
     perform(consume action, request: request, cancel: cancel, resume: { $0.resume(returning: $1) })
+  }
+}
+
+/// An ``AsyncWaiterMachine`` named by a generic parameter of its own.
+///
+/// A subscriber class generic over its machine's type (`Subscriber<Machine:
+/// AsyncWaiterMachineProtocol>`), rather than over the element and failure
+/// that the type is built from, finds that type in its own generic
+/// arguments. Its deinitialiser, which Swift never specialises, then asks
+/// the runtime's metadata cache for nothing: a stored
+/// `AsyncWaiterMachine<Input, Failure, …, UnsafeContinuation<…>>` cost three
+/// lookups (the outcome, the continuation, the machine; about 1,000
+/// instructions) at the end of every await of a trait's `value`. The
+/// machine's only conformance is its own type. (`SendableMetatype`: the
+/// subscriber is captured by the `@Sendable` cancellation handler of the
+/// task that awaits.)
+@usableFromInline
+package protocol AsyncWaiterMachineProtocol: SendableMetatype {
+  associatedtype Element
+  associatedtype Failure: Error
+  associatedtype Upstream
+  associatedtype Waiter
+
+  /// Wraps `core`: the machine is its own wrapper.
+  init(core: AsyncWaiterMachine<Element, Failure, Upstream, Waiter>)
+
+  /// The machine itself.
+  var core: AsyncWaiterMachine<Element, Failure, Upstream, Waiter> { get set }
+}
+
+extension AsyncWaiterMachine: AsyncWaiterMachineProtocol {
+  @inlinable
+  package init(core: AsyncWaiterMachine) {
+    self = core
+  }
+
+  @inlinable
+  package var core: AsyncWaiterMachine {
+    get { self }
+    _modify { yield &self }
   }
 }
 

@@ -42,7 +42,7 @@ extension SinglePublisher {
   @inlinable
   public nonisolated(nonsending) var result: Result<Output, Failure> {
     get async throws(CancellationError) {
-      switch await AsyncValueSubscriber.outcome(of: self) {
+      switch await AsyncValue.outcome(of: self) {
       case let .value(value): return .success(value)
       case let .failure(error): return .failure(error)
       case .cancelled: throw CancellationError()
