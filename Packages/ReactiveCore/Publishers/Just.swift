@@ -25,7 +25,9 @@ public struct Just<Output>: Publisher {
 
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    subscriber.receive(subscription: SingleValueSubscription(subscriber, value: output, name: "Just"))
+    subscriber.receive(
+      subscription: SingleValueSubscription<SingleValueState<S>>(subscriber, value: output, name: "Just")
+    )
   }
 }
 

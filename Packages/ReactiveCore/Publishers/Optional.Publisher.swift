@@ -28,7 +28,9 @@ extension Optional {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Wrapped == S.Input, S.Failure == Never {
       if let output {
-        subscriber.receive(subscription: SingleValueSubscription(subscriber, value: output, name: "Optional"))
+        subscriber.receive(
+          subscription: SingleValueSubscription<SingleValueState<S>>(subscriber, value: output, name: "Optional")
+        )
       } else {
         subscriber.receive(subscription: Subscriptions.empty)
         subscriber.receive(completion: .finished)

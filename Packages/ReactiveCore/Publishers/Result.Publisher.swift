@@ -44,7 +44,9 @@ extension Result {
     public func receive<S: Subscriber>(subscriber: S) where Success == S.Input, Failure == S.Failure {
       switch result {
       case let .success(output):
-        subscriber.receive(subscription: SingleValueSubscription(subscriber, value: output, name: "Once"))
+        subscriber.receive(
+          subscription: SingleValueSubscription<SingleValueState<S>>(subscriber, value: output, name: "Once")
+        )
       case let .failure(error):
         subscriber.receive(subscription: Subscriptions.empty)
         subscriber.receive(completion: .failure(error))
