@@ -1,6 +1,11 @@
 import ReactiveCore
 public import SharedMachinery
 
+/// A task awaiting a trait's `value`.
+@usableFromInline
+package typealias AsyncValueWaiter<Input, Failure: Error> =
+  UnsafeContinuation<AsyncWaiterOutcome<Input, Failure>, Never>
+
 /// The `value` properties of the trait publishers: what they await.
 @usableFromInline
 package enum AsyncValue {
@@ -10,9 +15,8 @@ package enum AsyncValue {
   package nonisolated(nonsending) static func outcome<P: Publisher>(
     of publisher: P
   ) async -> AsyncWaiterOutcome<P.Output, P.Failure> {
-    typealias Waiter = UnsafeContinuation<AsyncWaiterOutcome<P.Output, P.Failure>, Never>
-    return await AsyncValueSubscriber<AsyncWaiterMachine<P.Output, P.Failure, any Subscription, Waiter>>
-      .outcome(of: publisher)
+    typealias Machine = AsyncWaiterMachine<P.Output, P.Failure, any Subscription, AsyncValueWaiter<P.Output, P.Failure>>
+    return await AsyncValueSubscriber<P.Output, P.Failure, Machine>.outcome(of: publisher)
   }
 }
 
@@ -31,26 +35,14 @@ package enum AsyncValue {
 /// The lock is never held while resuming the task or calling the
 /// subscription.
 @usableFromInline
-package final class AsyncValueSubscriber<Machine: AsyncWaiterMachineProtocol>: Subscriber, Cancellable,
+package final class AsyncValueSubscriber<Input, Failure: Error, Machine: ClassArgumentState>: Subscriber, Cancellable,
   CustomStringConvertible, @unchecked Sendable
-where
-  Machine.Upstream == any Subscription,
-  Machine.Waiter == UnsafeContinuation<AsyncWaiterOutcome<Machine.Element, Machine.Failure>, Never>
-{
+where Machine.Core == AsyncWaiterMachine<Input, Failure, any Subscription, AsyncValueWaiter<Input, Failure>> {
   // @unchecked Sendable: the only mutable state, `machine`, is under `lock`.
-  //
-  // Generic over its machine's type, not over the input and failure that
-  // type is built from (see `AsyncWaiterMachineProtocol`): the
-  // deinitialiser, never specialised, finds the machine's metadata in the
-  // object's class, where building it from the input and failure cost three
-  // lookups in the runtime's metadata cache (about 1,000 instructions per
-  // await).
-
-  @usableFromInline
-  package typealias Input = Machine.Element
-
-  @usableFromInline
-  package typealias Failure = Machine.Failure
+  // `Machine` is the machine's type, as a generic argument (see
+  // `ClassArgumentState`): the deinitialiser then asks the runtime's
+  // metadata cache for nothing (three lookups, about 1,000 instructions per
+  // await, when the stored type was built from `Input` and `Failure`).
 
   /// The machine, by its own name.
   @usableFromInline
@@ -58,7 +50,7 @@ where
 
   /// A waiting task.
   @usableFromInline
-  package typealias Waiter = UnsafeContinuation<AsyncWaiterOutcome<Input, Failure>, Never>
+  package typealias Waiter = AsyncValueWaiter<Input, Failure>
 
   /// What the waiting task is resumed with: `.cancelled` when it was cancelled.
   @usableFromInline

@@ -422,44 +422,11 @@ extension AsyncWaiterMachine where Waiter == UnsafeContinuation<AsyncWaiterOutco
   }
 }
 
-/// An ``AsyncWaiterMachine`` named by a generic parameter of its own.
-///
-/// A subscriber class generic over its machine's type (`Subscriber<Machine:
-/// AsyncWaiterMachineProtocol>`), rather than over the element and failure
-/// that the type is built from, finds that type in its own generic
-/// arguments. Its deinitialiser, which Swift never specialises, then asks
-/// the runtime's metadata cache for nothing: a stored
-/// `AsyncWaiterMachine<Input, Failure, …, UnsafeContinuation<…>>` cost three
-/// lookups (the outcome, the continuation, the machine; about 1,000
-/// instructions) at the end of every await of a trait's `value`. The
-/// machine's only conformance is its own type. (`SendableMetatype`: the
-/// subscriber is captured by the `@Sendable` cancellation handler of the
-/// task that awaits.)
-@usableFromInline
-package protocol AsyncWaiterMachineProtocol: SendableMetatype {
-  associatedtype Element
-  associatedtype Failure: Error
-  associatedtype Upstream
-  associatedtype Waiter
-
-  /// Wraps `core`: the machine is its own wrapper.
-  init(core: AsyncWaiterMachine<Element, Failure, Upstream, Waiter>)
-
-  /// The machine itself.
-  var core: AsyncWaiterMachine<Element, Failure, Upstream, Waiter> { get set }
-}
-
-extension AsyncWaiterMachine: AsyncWaiterMachineProtocol {
-  @inlinable
-  package init(core: AsyncWaiterMachine) {
-    self = core
-  }
-
-  @inlinable
-  package var core: AsyncWaiterMachine {
-    get { self }
-    _modify { yield &self }
-  }
+/// A subscriber takes its machine's type as a generic argument (see
+/// ``ClassArgumentState``).
+extension AsyncWaiterMachine: ClassArgumentState {
+  @usableFromInline
+  package typealias Core = AsyncWaiterMachine
 }
 
 /// What a waiting task is resumed with.

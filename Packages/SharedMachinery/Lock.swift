@@ -102,6 +102,48 @@ package struct StateLock: ~Copyable, @unchecked Sendable {
   }
 }
 
+/// A state whose type the class that keeps it takes as a generic argument
+/// of its own, so that the state beside a `StateLock` costs no lookup either.
+///
+/// A class that stores a `FlatMapStateMachine<Downstream, Input, Child>`
+/// built from its generic parameters makes its deinitialiser (never
+/// specialised) ask the runtime's metadata cache for that type, and for
+/// each generic type it is built from: hundreds of instructions apiece at
+/// the end of every subscription. Declared as `Machine: ClassArgumentState`
+/// with `Machine.Core == FlatMapStateMachine<Downstream, Input, Child>`, and
+/// created as `FlatMapInner<…, FlatMapStateMachine<…>>`, the class finds the
+/// type in its own generic arguments. The owner reaches the state through
+/// `core` (in specialised code, the state itself). A state conforms by
+/// declaring the conformance: the requirements have defaults for `Core ==
+/// Self`, the only conformance there is.
+///
+/// (`SendableMetatype`: a class with such a parameter may be captured by a
+/// `@Sendable` closure, as the traits' `value` subscriber is by its task's
+/// cancellation handler.)
+@usableFromInline
+package protocol ClassArgumentState<Core>: SendableMetatype {
+  associatedtype Core
+
+  /// Wraps `core`: the state is its own wrapper.
+  init(core: Core)
+
+  /// The state itself.
+  var core: Core { get set }
+}
+
+extension ClassArgumentState where Core == Self {
+  @inlinable
+  package init(core: Self) {
+    self = core
+  }
+
+  @inlinable
+  package var core: Self {
+    get { self }
+    _modify { yield &self }
+  }
+}
+
 /// What `Lock` keeps and returns, declared Sendable so that `Mutex`'s
 /// `sending` rules do not reach the callers: the state a lock protects holds
 /// subscribers and subscriptions, which are not Sendable, and the state

@@ -26,7 +26,7 @@ public struct Just<Output>: Publisher {
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     subscriber.receive(
-      subscription: SingleValueSubscription<SingleValueState<S>>(subscriber, value: output, name: "Just")
+      subscription: SingleValueSubscription<S, SingleValueState<S>>(subscriber, value: output, name: "Just")
     )
   }
 }

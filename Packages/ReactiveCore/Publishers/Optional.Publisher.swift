@@ -29,7 +29,7 @@ extension Optional {
     public func receive<S: Subscriber>(subscriber: S) where Wrapped == S.Input, S.Failure == Never {
       if let output {
         subscriber.receive(
-          subscription: SingleValueSubscription<SingleValueState<S>>(subscriber, value: output, name: "Optional")
+          subscription: SingleValueSubscription<S, SingleValueState<S>>(subscriber, value: output, name: "Optional")
         )
       } else {
         subscriber.receive(subscription: Subscriptions.empty)

@@ -45,7 +45,7 @@ extension Result {
       switch result {
       case let .success(output):
         subscriber.receive(
-          subscription: SingleValueSubscription<SingleValueState<S>>(subscriber, value: output, name: "Once")
+          subscription: SingleValueSubscription<S, SingleValueState<S>>(subscriber, value: output, name: "Once")
         )
       case let .failure(error):
         subscriber.receive(subscription: Subscriptions.empty)

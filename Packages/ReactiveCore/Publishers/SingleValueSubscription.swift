@@ -6,15 +6,14 @@
 /// - `awaitingDemand(downstream, value)`: subscribed, nothing requested yet;
 /// - `done`: value sent, or cancelled; holds nothing.
 ///
-/// Generic over its state's type, not over the downstream that type is
-/// built from (see ``SingleValueStateProtocol``).
+/// `State` is the state's type, as a generic argument (see
+/// `ClassArgumentState`): the deinitialiser then asks the runtime's metadata
+/// cache for nothing (a lookup, about 320 instructions, at the end of every
+/// `Just` when the stored type was built from `Downstream`).
 @usableFromInline
-final class SingleValueSubscription<State: SingleValueStateProtocol>: SpecializedSubscription,
+final class SingleValueSubscription<Downstream: Subscriber, State: ClassArgumentState>: SpecializedSubscription,
   CustomStringConvertible
-{
-  @usableFromInline
-  typealias Downstream = State.Downstream
-
+where State.Core == SingleValueState<Downstream> {
   /// The lock of `state`, beside it (see `StateLock`: the deinitialiser
   /// then asks the runtime for no lock metadata).
   @usableFromInline
@@ -91,33 +90,7 @@ enum SingleValueState<Downstream: Subscriber> {
   case done
 }
 
-/// A ``SingleValueState`` named by a generic parameter of its own: the
-/// subscription's deinitialiser, which Swift never specialises, finds the
-/// state's metadata in the object's class. A stored
-/// `SingleValueState<Downstream>` cost a lookup in the runtime's metadata
-/// cache (about 320 instructions) at the end of every `Just`. The state's
-/// only conformance is its own type. (The same idiom as
-/// `AsyncWaiterMachineProtocol`.)
-@usableFromInline
-protocol SingleValueStateProtocol {
-  associatedtype Downstream: Subscriber
-
-  /// Wraps `core`: the state is its own wrapper.
-  init(core: SingleValueState<Downstream>)
-
-  /// The state itself.
-  var core: SingleValueState<Downstream> { get set }
-}
-
-extension SingleValueState: SingleValueStateProtocol {
-  @inlinable
-  init(core: SingleValueState) {
-    self = core
-  }
-
-  @inlinable
-  var core: SingleValueState {
-    get { self }
-    _modify { yield &self }
-  }
+extension SingleValueState: ClassArgumentState {
+  @usableFromInline
+  typealias Core = SingleValueState
 }
