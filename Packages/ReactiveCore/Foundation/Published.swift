@@ -195,7 +195,7 @@ final class PublishedSubject<Value> {
       return core
     }
     let parent = SubjectParent(core: core, subject: self)
-    SubjectConduit(subscriber, parent: parent, kind: .published).subscribe(to: core)
+    SubjectConduit<S, SubjectLedger<S>>(subscriber, parent: parent, kind: .published).subscribe(to: core)
   }
 
   func installObjectWillChange(_ candidate: @autoclosure () -> ObservableObjectPublisher) -> ObservableObjectPublisher {

@@ -69,6 +69,6 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
     let parent = SubjectParent(core: core, subject: self)
-    SubjectConduit(subscriber, parent: parent, kind: .currentValue).subscribe(to: core)
+    SubjectConduit<S, SubjectLedger<S>>(subscriber, parent: parent, kind: .currentValue).subscribe(to: core)
   }
 }

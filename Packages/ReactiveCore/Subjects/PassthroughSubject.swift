@@ -51,6 +51,6 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
     let parent = SubjectParent(core: core, subject: self)
-    SubjectConduit(subscriber, parent: parent, kind: .passthrough).subscribe(to: core)
+    SubjectConduit<S, SubjectLedger<S>>(subscriber, parent: parent, kind: .passthrough).subscribe(to: core)
   }
 }
