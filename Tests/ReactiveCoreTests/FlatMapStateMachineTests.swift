@@ -30,7 +30,7 @@ import Testing
     case let .raise(subscriptions, drain):
       return "raise \(names(subscriptions))" + (drain ? " drain" : "")
     case let .end(cancelling, drain, released):
-      return "end \(names(cancelling))" + (drain ? " drain" : "") + (released.transform != nil ? " transform" : "")
+      return "end \(names(cancelling.all))" + (drain ? " drain" : "") + (released.transform != nil ? " transform" : "")
         + (released.downstream != nil ? " downstream" : "")
     }
   }

@@ -130,7 +130,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where NewPublisher.Output == S.Input, Upstream.Failure == S.Failure {
-      let inner = FlatMapInner<S, Upstream, NewPublisher>(
+      let inner = FlatMapInner<S, Upstream, NewPublisher, FlatMapStateMachine<S, Upstream.Output, NewPublisher>>(
         subscriber,
         maxPublishers: maxPublishers,
         transform: transform
@@ -159,26 +159,40 @@ typealias CombiningLink = UpstreamLink<any Subscription>
 ///
 /// Inlinable, with `request`/`cancel` behind `SpecializedEntryPoints`: it is
 /// compiled, specialised, where the chain is subscribed.
+///
+/// `StoredMachine` is the machine's type, as a generic argument (see
+/// `ClassArgumentState`).
 @usableFromInline
-final class FlatMapInner<Downstream: Subscriber, Upstream: Publisher, Child: Publisher>: Subscriber,
-  SpecializedSubscription, CustomStringConvertible
-where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstream.Failure == Downstream.Failure {
+final class FlatMapInner<
+  Downstream: Subscriber,
+  Upstream: Publisher,
+  Child: Publisher,
+  StoredMachine: ClassArgumentState
+>:
+  Subscriber, SpecializedSubscription, CustomStringConvertible
+where
+  Child.Output == Downstream.Input,
+  Child.Failure == Upstream.Failure,
+  Upstream.Failure == Downstream.Failure,
+  StoredMachine.Core == FlatMapStateMachine<Downstream, Upstream.Output, Child>
+{
   @usableFromInline typealias Input = Upstream.Output
   @usableFromInline typealias Failure = Upstream.Failure
   @usableFromInline typealias Machine = FlatMapStateMachine<Downstream, Input, Child>
 
-  /// The lock of `machine`, beside it (see `StateLock`): the deinitialiser,
-  /// never specialised, then asks the runtime for the machine's metadata
-  /// only, not the lock's.
+  /// The lock of `machine`, beside it (see `StateLock`), and the machine, of
+  /// a type among the class's generic arguments (see `ClassArgumentState`):
+  /// the deinitialiser, never specialised, then asks the runtime's metadata
+  /// cache for nothing.
   @usableFromInline let lock = StateLock()
-  @usableFromInline @exclusivity(unchecked) var machine: Machine
+  @usableFromInline @exclusivity(unchecked) var machine: StoredMachine
   @usableFromInline let entryPoints: SpecializedEntryPoints<FlatMapInner>
 
   @usableFromInline var description: String { "FlatMap" }
 
   @inlinable
   init(_ downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Child) {
-    machine = Machine(downstream: downstream, maxPublishers: maxPublishers, transform: transform)
+    machine = StoredMachine(core: Machine(downstream: downstream, maxPublishers: maxPublishers, transform: transform))
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
       cancel: { $0.cancelSpecialized() }
@@ -188,7 +202,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
   /// Calls `body` with the machine, under the lock.
   @inlinable
   func withState<Result>(_ body: (inout Machine) -> Result) -> Result {
-    lock.withLock { body(&machine) }
+    lock.withLock { body(&machine.core) }
   }
 
   /// The delivery loop (see `CombiningOutletHolder.drain`), over the machine.
@@ -221,7 +235,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
       for subscription in subscriptions { subscription.request(.unlimited) }
       if drain { drainFromEvent() }
     case let .end(cancelling, drain, _):
-      for subscription in cancelling { subscription.cancel() }
+      cancelling.cancelAll()
       if drain { drainFromEvent() }
     }
   }
@@ -356,20 +370,25 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstr
 
 /// The subscriber `FlatMap` attaches to each inner publisher.
 @usableFromInline
-struct FlatMapChild<Downstream: Subscriber, Upstream: Publisher, Child: Publisher>: Subscriber,
-  CustomStringConvertible
-where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Upstream.Failure == Downstream.Failure {
+struct FlatMapChild<Downstream: Subscriber, Upstream: Publisher, Child: Publisher, StoredMachine: ClassArgumentState>:
+  Subscriber, CustomStringConvertible
+where
+  Child.Output == Downstream.Input,
+  Child.Failure == Upstream.Failure,
+  Upstream.Failure == Downstream.Failure,
+  StoredMachine.Core == FlatMapStateMachine<Downstream, Upstream.Output, Child>
+{
   @usableFromInline typealias Input = Child.Output
   @usableFromInline typealias Failure = Child.Failure
 
-  @usableFromInline let inner: FlatMapInner<Downstream, Upstream, Child>
+  @usableFromInline let inner: FlatMapInner<Downstream, Upstream, Child, StoredMachine>
   @usableFromInline let index: Int
   @usableFromInline let combineIdentifier = CombineIdentifier()
 
   @usableFromInline var description: String { "FlatMap" }
 
   @inlinable
-  init(inner: FlatMapInner<Downstream, Upstream, Child>, index: Int) {
+  init(inner: FlatMapInner<Downstream, Upstream, Child, StoredMachine>, index: Int) {
     self.inner = inner
     self.index = index
   }
