@@ -398,6 +398,20 @@ extension UpstreamLink {
     }
   }
 
+  /// Ended; returns the subscription to cancel, if it was subscribed.
+  /// Moved out, as `phase()`.
+  @inlinable
+  mutating func end() -> Upstream? {
+    switch consume self {
+    case let .subscribed(upstream):
+      self = .ended
+      return upstream
+    case .awaiting, .finished, .ended:
+      self = .ended
+      return nil
+    }
+  }
+
   @inlinable
   package var isFinished: Bool {
     if case .finished = self { return true }
