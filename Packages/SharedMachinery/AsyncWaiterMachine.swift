@@ -1,9 +1,10 @@
 /// The package's one bridge from a subscription to the tasks that await its
 /// values: Combine's `values` and `Future.value` (the core), the traits'
 /// `value`, and `values(bufferingPolicy:)` (ReactiveExtras). A pure state
-/// machine, without locks nor threads: each subscriber keeps one inside a
-/// `Lock`, calls one event under the lock, and runs the `Action` it returns
-/// after the lock with ``perform(_:request:cancel:resume:)``. It names no
+/// machine, without locks nor threads: each subscriber keeps one under a
+/// lock (beside a `StateLock`, or inside a `Lock`), calls one event under
+/// the lock, and runs the `Action` it returns after the lock with
+/// ``perform(_:request:cancel:resume:)``. It names no
 /// Combine type: the subscription is `Upstream`, and the demand it is asked
 /// for is ``Demand``. A waiting task is a `Waiter`: its continuation
 /// (`UnsafeContinuation<Outcome, Never>`), or, in the machine's own tests,
@@ -27,6 +28,7 @@
 /// | `wait` | buffered value, or queue the task (owed + 1) | buffered value, or queue the task; `.perWait`/`.oldest`: request 1 | buffered value, else the outcome → over | `outcome` |
 /// | `subscribed` | → subscribed; request the owed demand (`.unbounded`/`.newest`: unlimited) | cancel it (a second one) | cancel it | cancel it |
 /// | `receive(value)` | drop | the oldest task, else keep by the policy | drop | drop |
+/// | `receiveEnding(value)` | drop | the oldest task gets it, the others `.cancelled`; cancel the upstream → over(cancelled) | drop | drop |
 /// | `complete` | tasks waiting: oldest gets it, the others `.finished` → over; else → completed | same | ignore | ignore |
 /// | `cancel` | every task `.cancelled` → over(cancelled) | cancel the upstream, every task `.cancelled` → over(cancelled) | → over(cancelled) | ignore |
 ///
