@@ -151,7 +151,7 @@ DOC
   buffersDoc => sub { "/// The values of the $_[0] upstreams of a zip that wait for their pair, one typed queue each.\n" },
   buffersBody => sub {
     my ($l, $v) = @_;
-    my $s = join('', map { "  \@usableFromInline var $v->[$_] = CombiningQueue<$l->[$_]>()\n" } 0 .. $#$l);
+    my $s = join('', map { "  \@usableFromInline var $v->[$_] = InlineFirstQueue<$l->[$_]>()\n" } 0 .. $#$l);
     $s .= "\n  \@inlinable init() {}\n\n";
     $s .= "  \@inlinable var hasTuple: Bool { " . join(' && ', map { "!$_.isEmpty" } @$v) . " }\n\n";
     $s .= "  \@inlinable func isEmpty(side: Int) -> Bool {\n    switch side {\n";

@@ -102,61 +102,18 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
     case over(Outcome)
   }
 
-  /// The waiting tasks, oldest first: the oldest kept apart from the
-  /// others, so that a single wait (each await of a trait's `value`, each
-  /// `next()` of an iterator) allocates no queue; growing the queue for it
-  /// was a malloc and about 900 instructions per await.
-  @usableFromInline
-  struct WaitingTasks {
-    /// The oldest waiting task; nil only when none waits.
-    @usableFromInline
-    var oldest: Waiter?
-    /// The others, oldest first.
-    @usableFromInline
-    var others = FIFOQueue<Waiter>()
-
-    @inlinable
-    init() {}
-
-    @inlinable
-    var isEmpty: Bool { oldest == nil }
-
-    @inlinable
-    var count: Int { oldest == nil ? 0 : 1 + others.count }
-
-    @inlinable
-    mutating func append(_ waiter: Waiter) {
-      if oldest == nil {
-        oldest = waiter
-      } else {
-        others.append(waiter)
-      }
-    }
-
-    @inlinable
-    mutating func removeFirst() -> Waiter? {
-      let first = oldest.take()
-      oldest = others.removeFirst()
-      return first
-    }
-
-    /// Empties the list; returns the tasks, oldest first.
-    @inlinable
-    mutating func removeAll() -> [Waiter] {
-      guard let first = oldest.take() else { return [] }
-      return [first] + others.removeAll()
-    }
-  }
-
   @usableFromInline
   var phase = Phase.waitingForSubscription(owed: 0)
   /// The values nobody awaited yet, oldest first. Empty while a task waits.
   @usableFromInline
   var buffer = FIFOQueue<Element>()
-  /// The waiting tasks, oldest first (see ``WaitingTasks``). Empty while
-  /// values are buffered.
+  /// The waiting tasks, oldest first. Empty while values are buffered. The
+  /// oldest is kept inline (``InlineFirstQueue``): a single wait (each
+  /// await of a trait's `value`, each `next()` of an iterator) allocates no
+  /// queue; growing a `FIFOQueue` for it was a malloc and about 900
+  /// instructions per await.
   @usableFromInline
-  var waiters = WaitingTasks()
+  var waiters = InlineFirstQueue<Waiter>()
   @usableFromInline
   let policy: Policy
 
@@ -279,7 +236,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   @inlinable
   package mutating func receive(_ value: Element) -> Action {
     guard case .subscribed = phase else { return .release(value, nil) }  // before the subscription, or after the end
-    if let waiter = waiters.removeFirst() {
+    if let waiter = waiters.popFirst() {
       return .resume(waiter, .value(value), requestingOneFrom: nil)
     }
     switch policy {
@@ -311,7 +268,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
     switch consume current {
     case let .subscribed(upstream):
       phase = .over(.cancelled)
-      if waiters.count == 1, let waiter = waiters.removeFirst() {
+      if waiters.count == 1, let waiter = waiters.popFirst() {
         return .cancelAndResume(waiter, .value(value), cancelling: upstream)
       }
       var released = buffer.removeAll()

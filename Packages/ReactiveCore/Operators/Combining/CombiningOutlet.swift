@@ -1,70 +1,3 @@
-/// A first-in first-out queue: the oldest element inline, the others in the
-/// package's one FIFO (`FIFOQueue`, SharedMachinery).
-///
-/// The inline slot is there for speed: most queues hold one value at a time
-/// (a value queued, then delivered at once by the drain), and a lone value
-/// then needs no storage at all. It saves the one allocation per
-/// subscription that the first `append` used to make (the single life cycle
-/// of `make bench`: 6 → 5 mallocs) and the ring's bookkeeping per value.
-///
-/// Invariant: `first` is nil only when the queue is empty.
-@usableFromInline
-package struct CombiningQueue<Element> {
-  @usableFromInline var first: Element?
-  @usableFromInline var rest = FIFOQueue<Element>()
-
-  @inlinable init() {}
-
-  @inlinable var isEmpty: Bool { first == nil }
-  @inlinable var count: Int { first == nil ? 0 : 1 + rest.count }
-
-  /// The elements, oldest first.
-  @inlinable package var elements: [Element] {
-    guard let first else { return [] }
-    return [first] + rest.elements
-  }
-
-  @inlinable mutating func append(_ element: Element) {
-    if first == nil {
-      first = element
-    } else {
-      rest.append(element)
-    }
-  }
-
-  /// Removes and returns the oldest element; the queue must not be empty.
-  @inlinable mutating func removeFirst() -> Element {
-    guard let next = rest.removeFirst() else {
-      return first.take()!
-    }
-    return Self.exchange(&first, with: next)
-  }
-
-  /// Replaces the newest element; the queue must not be empty.
-  @inlinable mutating func replaceLast(with element: Element) -> Element {
-    guard rest.isEmpty else {
-      return rest.replaceLast(with: element)
-    }
-    return Self.exchange(&first, with: element)
-  }
-
-  /// Empties the queue and returns what it held, to release after the lock.
-  @inlinable mutating func removeAll() -> [Element] {
-    defer {
-      first = nil
-      rest = FIFOQueue()
-    }
-    return elements
-  }
-
-  /// Puts `element` in the occupied inline slot and returns what was there.
-  @inlinable static func exchange(_ slot: inout Element?, with element: Element) -> Element {
-    let old = slot!
-    slot = element
-    return old
-  }
-}
-
 /// The downstream end of the operators that join several upstreams (merge,
 /// zip, combineLatest, flatMap, switchToLatest, the `untilOutputFrom`
 /// operators): a queue of values waiting for demand, and one thread at a
@@ -88,7 +21,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
   @usableFromInline var downstream: Downstream?
   /// What downstream requested and no value has consumed yet.
   @usableFromInline var demand = Subscribers.Demand.none
-  @usableFromInline var queue = CombiningQueue<(value: Downstream.Input, tag: Tag)>()
+  @usableFromInline var queue = InlineFirstQueue<(value: Downstream.Input, tag: Tag)>()
   @usableFromInline var completion: Subscribers.Completion<Downstream.Failure>?
   /// A thread owns the delivery (it runs `drain`).
   @usableFromInline var claimed = false

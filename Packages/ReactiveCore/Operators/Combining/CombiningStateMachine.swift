@@ -66,7 +66,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
 
   /// What is released after the lock when the result ends.
   @usableFromInline
-  package typealias Leftovers = CombiningLeftovers<Downstream?, Values, CombiningQueue<Output>>
+  package typealias Leftovers = CombiningLeftovers<Downstream?, Values, InlineFirstQueue<Output>>
 
   @usableFromInline
   package enum Action {
@@ -96,7 +96,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   @usableFromInline package var state: State
   @usableFromInline package var links: CombiningLinks<Upstream>
   @usableFromInline package var values = Values()
-  @usableFromInline var queue = CombiningQueue<Output>()
+  @usableFromInline var queue = InlineFirstQueue<Output>()
   @usableFromInline package var demand = Subscribers.Demand.none
   @usableFromInline package var delivering = false
 
@@ -253,9 +253,9 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   mutating func takeLeftovers(downstream: Downstream?, keepingQueue: Bool) -> Leftovers {
     defer {
       values = Values()
-      if !keepingQueue { queue = CombiningQueue() }
+      if !keepingQueue { queue = InlineFirstQueue() }
     }
-    return Leftovers(downstream: downstream, stored: values, queue: keepingQueue ? CombiningQueue() : queue)
+    return Leftovers(downstream: downstream, stored: values, queue: keepingQueue ? InlineFirstQueue() : queue)
   }
 }
 
@@ -270,9 +270,9 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
 /// crashes Swift 6.3's move checker in the `switch consume` of `perform`.)
 ///
 /// Each stored property's type is one of the class's generic arguments
-/// (`DownstreamSlot` is `Downstream?`, `Queue` a `CombiningQueue`): the
+/// (`DownstreamSlot` is `Downstream?`, `Queue` a `InlineFirstQueue`): the
 /// deinitialiser, never specialised, finds their metadata in the object's
-/// class, where a property of type `Downstream?` or `CombiningQueue<Element>`
+/// class, where a property of type `Downstream?` or `InlineFirstQueue<Element>`
 /// made it ask the runtime's metadata cache for each (two lookups at every
 /// end of a zip, about 650 instructions).
 @usableFromInline

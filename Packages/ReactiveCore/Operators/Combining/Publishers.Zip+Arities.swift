@@ -231,8 +231,8 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 /// The values of the 2 upstreams of a zip that wait for their pair, one typed queue each.
 @usableFromInline
 struct ZipBuffers2<A, B>: ZipBuffers {
-  @usableFromInline var a = CombiningQueue<A>()
-  @usableFromInline var b = CombiningQueue<B>()
+  @usableFromInline var a = InlineFirstQueue<A>()
+  @usableFromInline var b = InlineFirstQueue<B>()
 
   @inlinable init() {}
 
@@ -253,9 +253,9 @@ struct ZipBuffers2<A, B>: ZipBuffers {
 /// The values of the 3 upstreams of a zip that wait for their pair, one typed queue each.
 @usableFromInline
 struct ZipBuffers3<A, B, C>: ZipBuffers {
-  @usableFromInline var a = CombiningQueue<A>()
-  @usableFromInline var b = CombiningQueue<B>()
-  @usableFromInline var c = CombiningQueue<C>()
+  @usableFromInline var a = InlineFirstQueue<A>()
+  @usableFromInline var b = InlineFirstQueue<B>()
+  @usableFromInline var c = InlineFirstQueue<C>()
 
   @inlinable init() {}
 
@@ -277,10 +277,10 @@ struct ZipBuffers3<A, B, C>: ZipBuffers {
 /// The values of the 4 upstreams of a zip that wait for their pair, one typed queue each.
 @usableFromInline
 struct ZipBuffers4<A, B, C, D>: ZipBuffers {
-  @usableFromInline var a = CombiningQueue<A>()
-  @usableFromInline var b = CombiningQueue<B>()
-  @usableFromInline var c = CombiningQueue<C>()
-  @usableFromInline var d = CombiningQueue<D>()
+  @usableFromInline var a = InlineFirstQueue<A>()
+  @usableFromInline var b = InlineFirstQueue<B>()
+  @usableFromInline var c = InlineFirstQueue<C>()
+  @usableFromInline var d = InlineFirstQueue<D>()
 
   @inlinable init() {}
 

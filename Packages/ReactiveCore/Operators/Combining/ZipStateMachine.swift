@@ -106,7 +106,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   /// What is released after the lock when the result ends.
   @usableFromInline
-  package typealias Leftovers = CombiningLeftovers<Downstream?, Buffers, CombiningQueue<Output>>
+  package typealias Leftovers = CombiningLeftovers<Downstream?, Buffers, InlineFirstQueue<Output>>
 
   @usableFromInline
   package enum Action {
@@ -134,7 +134,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   @usableFromInline package var state: State
   @usableFromInline package var links: CombiningLinks<Upstream>
   @usableFromInline package var buffers = Buffers()
-  @usableFromInline var tuples = CombiningQueue<Output>()
+  @usableFromInline var tuples = InlineFirstQueue<Output>()
   @usableFromInline package var demand = Subscribers.Demand.none
   @usableFromInline package var delivery = Delivery.idle
   /// Some upstream finished: `exhausted` is worth checking. Saves reading
@@ -373,7 +373,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   mutating func takeLeftovers(downstream: Downstream?) -> Leftovers {
     defer {
       buffers = Buffers()
-      tuples = CombiningQueue()
+      tuples = InlineFirstQueue()
     }
     return Leftovers(downstream: downstream, stored: buffers, queue: tuples)
   }
