@@ -103,7 +103,7 @@ docs:
 ## make adoption: what adopting the package costs a user, against OpenCombine:
 ## minimal executables (Adoption/) built clean against ReactiveCore, the trait
 ## modules, the umbrella and OpenCombine; build CPU, binary size, start time and
-## shared libraries, each against its goal (10 to 15 minutes).
+## shared libraries, each against its goal (about 10 minutes).
 adoption:
 	SWIFT=$(SWIFT) ./Scripts/adoption.py
 
