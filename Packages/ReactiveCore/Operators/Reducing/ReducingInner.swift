@@ -29,44 +29,39 @@ enum ReductionStep<Failure: Error> {
 /// finished (or the reduction ended early) *and* the downstream has
 /// requested. A failure goes downstream at once, without demand.
 ///
-/// States (each holds only what it still needs):
-/// - `awaitingSubscription(downstream, reduction)`: created, no upstream yet;
-/// - `accumulating(upstream, downstream, reduction, demanded)`: values are
-///   folded in; `demanded` records whether the downstream has asked yet;
-/// - `reducing(upstream, downstream, demanded)`: the reduction is out of the
-///   lock, in the thread that received a value, running the user's closure;
+/// States (`Phase`), and what each keeps in the stored properties (the
+/// others are nil):
+/// - `awaitingSubscription`: `downstream`, `body`; created, no upstream yet;
+/// - `accumulating`: `upstream`, `downstream`, `body`; values are folded in;
+///   `demanded` records whether the downstream has asked yet;
+/// - `reducing`: `upstream`, `downstream`; the reduction is out of the lock,
+///   in the thread that received a value, running the user's closure;
 ///   `request` and `cancel` still work from other threads;
-/// - `awaitingDemand(downstream, result)`: the upstream is over (finished,
-///   or cancelled because the result was known); the result waits for the
-///   first demand;
+/// - `awaitingDemand`: `downstream`, `output`; the upstream is over
+///   (finished, or cancelled because the result was known); the result
+///   waits for the first demand;
 /// - `terminal`: result or failure delivered, or cancelled; holds nothing.
+///
+/// The generic parts live in stored properties beside a payload-free phase,
+/// not in the cases of a generic enum (see "Generic payloads cost code" in
+/// Docs/Internals.md). Every property is touched only under `lock`; what a
+/// transition takes out leaves the lock in a tuple and is released after it.
 final class ReducingInner<Downstream: Subscriber, Body: Reduction>: Subscriber, Subscription, CustomStringConvertible
 where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
   typealias Input = Body.Input
   typealias Failure = Body.UpstreamFailure
 
-  private enum State {
-    case awaitingSubscription(Downstream, Body)
-    case accumulating(any Subscription, Downstream, Body, demanded: Bool)
-    case reducing(any Subscription, Downstream, demanded: Bool)
-    case awaitingDemand(Downstream, Body.Output?)
-    case terminal
+  private enum Phase: UInt8 {
+    case awaitingSubscription, accumulating, reducing, awaitingDemand, terminal
   }
 
-  private enum Action {
-    case none
-    /// A second subscription, or one after the end: cancel it.
-    case reject(any Subscription)
-    /// The first subscription: introduce ourselves downstream, then request.
-    case start(Downstream, upstream: any Subscription)
-    /// Cancel the upstream (if any), then publish the result (if any) and finish.
-    case publish(Downstream, Body.Output?, cancelling: (any Subscription)?)
-    /// Cancel the upstream (if any), then fail.
-    case fail(Downstream, Body.Failure, cancelling: (any Subscription)?)
-    case cancel(any Subscription)
-  }
-
-  private let state: Lock<State>
+  private let lock = StateLock()
+  @exclusivity(unchecked) private var phase = Phase.awaitingSubscription
+  @exclusivity(unchecked) private var upstream: (any Subscription)?
+  @exclusivity(unchecked) private var downstream: Downstream?
+  @exclusivity(unchecked) private var body: Body?
+  @exclusivity(unchecked) private var output: Body.Output?
+  @exclusivity(unchecked) private var demanded = false
   private let name: StaticString
   /// What the reduction would publish before any value, shown by the mirror as Combine's `initial`.
   private let initial: Body.Output?
@@ -76,36 +71,35 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
   init(_ downstream: Downstream, _ body: Body) {
     name = body.name
     initial = body.result()
-    state = Lock(.awaitingSubscription(downstream, body))
+    self.downstream = downstream
+    self.body = body
   }
 
   // MARK: Upstream events
 
   func receive(subscription: any Subscription) {
-    perform(
-      state.transition { state in
-        switch state {
-        case let .awaitingSubscription(downstream, body):
-          state = .accumulating(subscription, downstream, body, demanded: false)
-          return .start(downstream, upstream: subscription)
-        case .accumulating, .reducing, .awaitingDemand, .terminal:
-          return .reject(subscription)
-        }
-      }
-    )
+    let started: Downstream? = lock.withLock {
+      guard phase == .awaitingSubscription else { return nil }
+      phase = .accumulating
+      upstream = subscription
+      return downstream
+    }
+    guard let started else {
+      subscription.cancel()
+      return
+    }
+    started.receive(subscription: self)
+    if lock.withLock({ phase != .terminal }) {
+      subscription.request(.unlimited)
+    }
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let taken = state.withLock { state -> Body? in
-      switch state {
-      case let .accumulating(upstream, downstream, body, demanded):
-        state = .reducing(upstream, downstream, demanded: demanded)
-        return body
-      case .awaitingDemand, .terminal:
-        return nil  // the reduction is over: late values are ignored
-      case .awaitingSubscription, .reducing:
-        return nil  // the upstream broke the contract (a value before the subscription, or concurrently)
-      }
+    let taken: Body? = lock.withLock {
+      guard phase == .accumulating else { return nil }
+      phase = .reducing
+      defer { body = nil }
+      return body
     }
     guard var body = taken else { return .none }
     let step = body.receive(input)  // the user's closure, outside the lock
@@ -115,130 +109,114 @@ where Downstream.Input == Body.Output, Downstream.Failure == Body.Failure {
     } else {
       result = nil
     }
-    perform(
-      state.transition { state in
-        switch state {
-        case let .reducing(upstream, downstream, demanded):
-          switch step {
-          case .proceed:
-            state = .accumulating(upstream, downstream, body, demanded: demanded)
-            return .none
-          case .finish where demanded:
-            state = .terminal
-            return .publish(downstream, result, cancelling: upstream)
-          case .finish:
-            state = .awaitingDemand(downstream, result)
-            return .cancel(upstream)
-          case let .fail(error):
-            state = .terminal
-            return .fail(downstream, error, cancelling: upstream)
-          }
-        case .terminal:
-          return .none  // cancelled while reducing; `body` is released after the lock
-        case .awaitingSubscription, .accumulating, .awaitingDemand:
-          preconditionFailure("Bug in \(name): \(state) after reducing a value")
+    var reduction: Body? = body  // put back, or released after the lock
+    var ending: Ending = (nil, nil, nil, nil)
+    var cancelled: (any Subscription)? = nil
+    lock.withLock {
+      switch phase {
+      case .reducing:
+        switch step {
+        case .proceed:
+          phase = .accumulating
+          self.body = reduction.take()
+        case .finish where demanded:
+          ending = takeEnding()
+        case .finish:
+          phase = .awaitingDemand
+          output = result
+          cancelled = upstream.take()
+        case .fail:
+          ending = takeEnding()
         }
+      case .terminal:
+        break  // cancelled while reducing; `body` is released after the lock
+      case .awaitingSubscription, .accumulating, .awaitingDemand:
+        preconditionFailure("Bug in \(name): \(phase) after reducing a value")
       }
-    )
+    }
+    cancelled?.cancel()
+    ending.upstream?.cancel()
+    if let downstream = ending.downstream {
+      if case let .fail(error) = step {
+        downstream.receive(completion: .failure(error))
+      } else {
+        Self.publish(result, to: downstream)
+      }
+    }
+    _ = reduction
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    perform(
-      state.transition { state in
-        switch state {
-        case let .accumulating(_, downstream, body, demanded):
-          switch completion {
-          case .finished where demanded:
-            state = .terminal
-            return .publish(downstream, body.result(), cancelling: nil)
-          case .finished:
-            state = .awaitingDemand(downstream, body.result())
-            return .none
-          case let .failure(error):
-            state = .terminal
-            return .fail(downstream, Body.failure(error), cancelling: nil)
-          }
-        case .awaitingDemand, .terminal:
-          return .none  // already over
-        case .awaitingSubscription, .reducing:
-          return .none  // the upstream broke the contract: ignored
-        }
+    var result: Body.Output? = nil
+    let ending: Ending = lock.withLock {
+      // Over, or the upstream broke the contract (an early or concurrent completion): ignored.
+      guard phase == .accumulating, let body else { return (nil, nil, nil, nil) }
+      if case .finished = completion { result = body.result() }
+      switch completion {
+      case .finished where demanded:
+        return takeEnding()
+      case .finished:
+        phase = .awaitingDemand
+        output = result
+        return (nil, upstream.take(), self.body.take(), nil)
+      case .failure:
+        return takeEnding()
       }
-    )
+    }
+    guard let downstream = ending.downstream else { return }
+    switch completion {
+    case .finished: Self.publish(result, to: downstream)
+    case let .failure(error): downstream.receive(completion: .failure(Body.failure(error)))
+    }
   }
 
   // MARK: Downstream events
 
   func request(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0)
-    perform(
-      state.transition { state in
-        switch state {
-        case let .accumulating(upstream, downstream, body, _):
-          state = .accumulating(upstream, downstream, body, demanded: true)
-          return .none
-        case let .reducing(upstream, downstream, _):
-          state = .reducing(upstream, downstream, demanded: true)
-          return .none
-        case let .awaitingDemand(downstream, result):
-          state = .terminal
-          return .publish(downstream, result, cancelling: nil)
-        case .awaitingSubscription, .terminal:
-          return .none  // the downstream cannot have us yet, or it is over
-        }
+    let ending: Ending = lock.withLock {
+      switch phase {
+      case .accumulating, .reducing:
+        demanded = true
+        return (nil, nil, nil, nil)
+      case .awaitingDemand:
+        return takeEnding()
+      case .awaitingSubscription, .terminal:
+        return (nil, nil, nil, nil)  // the downstream cannot have us yet, or it is over
       }
-    )
+    }
+    if let downstream = ending.downstream {
+      Self.publish(ending.output, to: downstream)
+    }
   }
 
   func cancel() {
-    perform(
-      state.transition { state in
-        switch state {
-        case let .accumulating(upstream, _, _, _), let .reducing(upstream, _, _):
-          state = .terminal
-          return .cancel(upstream)
-        case .awaitingDemand, .awaitingSubscription:
-          // Before the upstream's subscription, the cancel holds: that
-          // subscription is cancelled when it comes (Combine's request it).
-          state = .terminal
-          return .none
-        case .terminal:
-          return .none
-        }
-      }
-    )
+    let ending: Ending = lock.withLock {
+      guard phase != .terminal else { return (nil, nil, nil, nil) }
+      // Before the upstream's subscription, the cancel holds: that
+      // subscription is cancelled when it comes (Combine's request it).
+      return takeEnding()
+    }
+    ending.upstream?.cancel()
   }
 
   // MARK: Acting
 
-  private func perform(_ action: Action) {
-    switch action {
-    case .none:
-      break
-    case let .reject(subscription):
-      subscription.cancel()
-    case let .start(downstream, upstream):
-      downstream.receive(subscription: self)
-      let cancelled = state.withLock { state -> Bool in
-        if case .terminal = state { return true }
-        return false
-      }
-      if !cancelled {
-        upstream.request(.unlimited)
-      }
-    case let .publish(downstream, result, upstream):
-      upstream?.cancel()
-      if let result {
-        _ = downstream.receive(result)
-      }
-      downstream.receive(completion: .finished)
-    case let .fail(downstream, error, upstream):
-      upstream?.cancel()
-      downstream.receive(completion: .failure(error))
-    case let .cancel(upstream):
-      upstream.cancel()
+  /// What the subscription held when it ended, released after the lock.
+  private typealias Ending = (downstream: Downstream?, upstream: (any Subscription)?, body: Body?, output: Body.Output?)
+
+  /// Under the lock: the subscription is over; what it held leaves with the ending.
+  private func takeEnding() -> Ending {
+    phase = .terminal
+    return (downstream.take(), upstream.take(), body.take(), output.take())
+  }
+
+  private static func publish(_ result: Body.Output?, to downstream: Downstream) {
+    if let result {
+      _ = downstream.receive(result)
     }
+    downstream.receive(completion: .finished)
   }
 }
 
@@ -248,13 +226,13 @@ extension ReducingInner: CombineReflectable {
   /// only how many values it holds.
   var customMirror: Mirror {
     // The reduction leaves the lock as a copy; its result is read after it.
-    let (downstream, body, output, status) = state.withLock {
-      state -> (Downstream?, Body?, Body.Output?, SubscriptionStatus) in
-      switch state {
-      case let .awaitingSubscription(downstream, body): (downstream, body, nil, .awaitingSubscription)
-      case let .accumulating(upstream, downstream, body, _): (downstream, body, nil, .subscribed(upstream))
-      case let .reducing(upstream, downstream, _): (downstream, nil, nil, .subscribed(upstream))
-      case let .awaitingDemand(downstream, output): (downstream, nil, output, .terminal)
+    let (downstream, body, output, status) = lock.withLock {
+      () -> (Downstream?, Body?, Body.Output?, SubscriptionStatus) in
+      switch phase {
+      case .awaitingSubscription: (self.downstream, self.body, nil, .awaitingSubscription)
+      case .accumulating: (self.downstream, self.body, nil, self.upstream.map { .subscribed($0) } ?? .terminal)
+      case .reducing: (self.downstream, nil, nil, self.upstream.map { .subscribed($0) } ?? .terminal)
+      case .awaitingDemand: (self.downstream, nil, self.output, .terminal)
       case .terminal: (nil, nil, nil, .terminal)
       }
     }

@@ -38,43 +38,37 @@ enum TruncationStep<Failure: Error> {
 /// checks of its callers follows Combine, operator by operator (see
 /// ``Truncation/zeroDemandTraps`` and ``Truncation/earlyEventsTrap``).
 ///
-/// States:
-/// - `awaitingSubscription(downstream, truncation)`: created, no upstream yet;
-/// - `forwarding(upstream, downstream, truncation)`: subscribed;
-/// - `deciding(upstream, downstream)`: the truncation is out of the lock, in
-///   the thread that received a value; `request` and `cancel` still work;
-/// - `deliveringLast(downstream)`: the upstream is cancelled and the range's
-///   last value is on its way down; a `cancel()` from inside that delivery
-///   ends it here, and no completion follows (nothing after cancel);
+/// States (`Phase`), and what each keeps in the stored properties (the
+/// others are nil):
+/// - `awaitingSubscription`: `downstream`, `body`; created, no upstream yet;
+/// - `forwarding`: `upstream`, `downstream`, `body`; subscribed;
+/// - `deciding`: `upstream`, `downstream`; the truncation is out of the
+///   lock, in the thread that received a value; `request` and `cancel` still
+///   work;
+/// - `deliveringLast`: `downstream`; the upstream is cancelled and the
+///   range's last value is on its way down; a `cancel()` from inside that
+///   delivery ends it here, and no completion follows (nothing after cancel);
 /// - `terminal`: completed or cancelled; holds nothing.
+///
+/// The generic parts live in stored properties beside a payload-free phase
+/// (see "Generic payloads cost code" in Docs/Internals.md). Every property is
+/// touched only under `lock`; what a transition takes out leaves the lock in
+/// a tuple and is released after it.
 final class TruncatingInner<Downstream: Subscriber, Body: Truncation>: Subscriber, Subscription,
   CustomStringConvertible
 where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
   typealias Input = Body.Input
   typealias Failure = Body.UpstreamFailure
 
-  private enum State {
-    case awaitingSubscription(Downstream, Body)
-    case forwarding(any Subscription, Downstream, Body)
-    case deciding(any Subscription, Downstream)
-    case deliveringLast(Downstream)
-    case terminal
+  private enum Phase: UInt8 {
+    case awaitingSubscription, forwarding, deciding, deliveringLast, terminal
   }
 
-  private enum Action {
-    case none
-    case reject(any Subscription)
-    case start(Downstream)
-    case forward(Downstream)
-    /// Cancel the upstream, deliver the value, then finish.
-    case forwardThenComplete(Downstream, cancelling: any Subscription)
-    case skip
-    case cancel(any Subscription)
-    /// Cancel the upstream (if any), then complete.
-    case complete(Downstream, Subscribers.Completion<Body.Failure>, cancelling: (any Subscription)?)
-  }
-
-  private let state: Lock<State>
+  private let lock = StateLock()
+  @exclusivity(unchecked) private var phase = Phase.awaitingSubscription
+  @exclusivity(unchecked) private var upstream: (any Subscription)?
+  @exclusivity(unchecked) private var downstream: Downstream?
+  @exclusivity(unchecked) private var body: Body?
   private let name: StaticString
   private let zeroDemandTraps: Bool
   private let earlyEventsTrap: Bool
@@ -85,33 +79,33 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     name = body.name
     zeroDemandTraps = body.zeroDemandTraps
     earlyEventsTrap = body.earlyEventsTrap
-    state = Lock(.awaitingSubscription(downstream, body))
+    self.downstream = downstream
+    self.body = body
   }
 
   // MARK: Upstream events
 
   func receive(subscription: any Subscription) {
-    _ = perform(
-      state.transition { state in
-        switch state {
-        case let .awaitingSubscription(downstream, body):
-          state = .forwarding(subscription, downstream, body)
-          return .start(downstream)
-        case .forwarding, .deciding, .deliveringLast, .terminal:
-          return .reject(subscription)
-        }
-      },
-      nil
-    )
+    let started: Downstream? = lock.withLock {
+      guard phase == .awaitingSubscription else { return nil }
+      phase = .forwarding
+      upstream = subscription
+      return downstream
+    }
+    guard let started else {
+      subscription.cancel()
+      return
+    }
+    started.receive(subscription: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
     var early = false
-    let taken = state.withLock { state -> Body? in
-      switch state {
-      case let .forwarding(upstream, downstream, body):
-        state = .deciding(upstream, downstream)
-        return body
+    let taken: Body? = lock.withLock {
+      switch phase {
+      case .forwarding:
+        phase = .deciding
+        return body.take()
       case .terminal, .deliveringLast:
         return nil  // over: late values are ignored
       case .awaitingSubscription:
@@ -124,70 +118,100 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
     precondition(!early || !earlyEventsTrap, "API violation: \(name) received a value before its subscription")
     guard var body = taken else { return .none }
     let step = body.receive(input)  // the user's closure, outside the lock
-    return perform(
-      state.transition { state in
-        switch state {
-        case let .deciding(upstream, downstream):
-          switch step {
-          case .forward:
-            state = .forwarding(upstream, downstream, body)
-            return .forward(downstream)
-          case .forwardThenFinish:
-            state = .deliveringLast(downstream)
-            return .forwardThenComplete(downstream, cancelling: upstream)
-          case .skip:
-            state = .forwarding(upstream, downstream, body)
-            return .skip
-          case .finish:
-            state = .terminal
-            return .complete(downstream, .finished, cancelling: upstream)
-          case let .fail(error):
-            state = .terminal
-            return .complete(downstream, .failure(error), cancelling: upstream)
-          }
-        case .terminal:
-          return .none  // cancelled while deciding; `body` is released after the lock
-        case .awaitingSubscription, .forwarding, .deliveringLast:
-          preconditionFailure("Bug in \(name): \(state) after deciding on a value")
+    var truncation: Body? = body  // put back, or released after the lock
+    var decided = false
+    var target: Downstream? = nil
+    var cancelled: (any Subscription)? = nil
+    var ending: Ending = (nil, nil, nil)
+    lock.withLock {
+      switch phase {
+      case .deciding:
+        decided = true
+        switch step {
+        case .forward:
+          phase = .forwarding
+          self.body = truncation.take()
+          target = downstream
+        case .forwardThenFinish:
+          phase = .deliveringLast
+          target = downstream
+          cancelled = upstream.take()
+        case .skip:
+          phase = .forwarding
+          self.body = truncation.take()
+        case .finish, .fail:
+          ending = takeEnding()
         }
-      },
-      input
-    )
+      case .terminal:
+        break  // cancelled while deciding; the truncation is released after the lock
+      case .awaitingSubscription, .forwarding, .deliveringLast:
+        preconditionFailure("Bug in \(name): \(phase) after deciding on a value")
+      }
+    }
+    _ = truncation
+    guard decided else { return .none }
+    switch step {
+    case .forward:
+      return target?.receive(input) ?? .none
+    case .forwardThenFinish:
+      guard let target else { return .none }
+      cancelled?.cancel()
+      _ = target.receive(input)
+      // Finish unless the downstream cancelled from inside that receive.
+      let last: Ending = lock.withLock {
+        guard phase == .deliveringLast else { return (nil, nil, nil) }
+        return takeEnding()
+      }
+      if last.downstream != nil {
+        target.receive(completion: .finished)
+      }
+      return .none
+    case .skip:
+      return .max(1)
+    case .finish:
+      ending.upstream?.cancel()
+      ending.downstream?.receive(completion: .finished)
+      return .none
+    case let .fail(error):
+      ending.upstream?.cancel()
+      ending.downstream?.receive(completion: .failure(error))
+      return .none
+    }
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
     var early = false
-    let action = state.transition { state -> Action in
-      switch state {
-      case let .forwarding(_, downstream, _):
-        state = .terminal
-        switch completion {
-        case .finished:
-          return .complete(downstream, .finished, cancelling: nil)
-        case let .failure(error):
-          return .complete(downstream, .failure(Body.failure(error)), cancelling: nil)
-        }
+    let ending: Ending = lock.withLock {
+      switch phase {
+      case .forwarding:
+        return takeEnding()
       case .terminal, .deliveringLast:
-        return .none  // already over (the upstream was cancelled)
+        return (nil, nil, nil)  // already over (the upstream was cancelled)
       case .awaitingSubscription:
         early = true  // the upstream broke the contract: decided after the lock
-        return .none
+        return (nil, nil, nil)
       case .deciding:
-        return .none  // the upstream broke the contract (concurrent events): ignored
+        return (nil, nil, nil)  // the upstream broke the contract (concurrent events): ignored
       }
     }
     precondition(!early || !earlyEventsTrap, "API violation: \(name) received a completion before its subscription")
-    _ = perform(action, nil)
+    guard let downstream = ending.downstream else { return }
+    switch completion {
+    case .finished:
+      downstream.receive(completion: .finished)
+    case let .failure(error):
+      downstream.receive(completion: .failure(Body.failure(error)))
+    }
   }
 
   // MARK: Downstream events
 
   func request(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0 || !zeroDemandTraps)
-    let upstream = state.withLock { state -> (any Subscription)? in
-      switch state {
-      case let .forwarding(upstream, _, _), let .deciding(upstream, _):
-        return upstream
+    let upstream: (any Subscription)? = lock.withLock {
+      switch phase {
+      case .forwarding, .deciding:
+        return self.upstream
       case .awaitingSubscription, .deliveringLast, .terminal:
         return nil
       }
@@ -196,70 +220,26 @@ where Downstream.Input == Body.Input, Downstream.Failure == Body.Failure {
   }
 
   func cancel() {
-    _ = perform(
-      state.transition { state in
-        switch state {
-        case let .forwarding(upstream, _, _), let .deciding(upstream, _):
-          state = .terminal
-          return .cancel(upstream)
-        case .deliveringLast:
-          state = .terminal  // the upstream is already cancelled; the finish will not follow
-          return .none
-        case .awaitingSubscription:
-          // The cancel holds: the subscription, when it comes, is cancelled
-          // (as Combine's prefix(while:) does); downstream and body are
-          // released after the lock.
-          state = .terminal
-          return .none
-        case .terminal:
-          return .none
-        }
-      },
-      nil
-    )
+    // In `deliveringLast` the upstream is already cancelled and the finish
+    // will not follow. Before the subscription, the cancel holds: the
+    // subscription, when it comes, is cancelled (as Combine's
+    // prefix(while:) does).
+    let ending: Ending = lock.withLock {
+      guard phase != .terminal else { return (nil, nil, nil) }
+      return takeEnding()
+    }
+    ending.upstream?.cancel()
   }
 
   // MARK: Acting
 
-  /// Acts after the lock; returns the demand to give back to the upstream.
-  private func perform(_ action: Action, _ input: Input?) -> Subscribers.Demand {
-    switch action {
-    case .none:
-      return .none
-    case let .reject(subscription):
-      subscription.cancel()
-      return .none
-    case let .start(downstream):
-      downstream.receive(subscription: self)
-      return .none
-    case let .forward(downstream):
-      guard let input else { preconditionFailure("Bug in \(name): forwarding without a value") }
-      return downstream.receive(input)
-    case let .forwardThenComplete(downstream, upstream):
-      guard let input else { preconditionFailure("Bug in \(name): forwarding without a value") }
-      upstream.cancel()
-      _ = downstream.receive(input)
-      // Finish unless the downstream cancelled from inside that receive.
-      let (finishes, replaced) = state.withLock { state -> (Bool, State) in
-        guard case .deliveringLast = state else { return (false, .terminal) }
-        defer { state = .terminal }
-        return (true, state)
-      }
-      _ = replaced  // released after the lock
-      if finishes {
-        downstream.receive(completion: .finished)
-      }
-      return .none
-    case .skip:
-      return .max(1)
-    case let .cancel(upstream):
-      upstream.cancel()
-      return .none
-    case let .complete(downstream, completion, upstream):
-      upstream?.cancel()
-      downstream.receive(completion: completion)
-      return .none
-    }
+  /// What the subscription held when it ended, released after the lock.
+  private typealias Ending = (downstream: Downstream?, upstream: (any Subscription)?, body: Body?)
+
+  /// Under the lock: the subscription is over; what it held leaves with the ending.
+  private func takeEnding() -> Ending {
+    phase = .terminal
+    return (downstream.take(), upstream.take(), body.take())
   }
 }
 
@@ -268,14 +248,7 @@ extension TruncatingInner: CombineReflectable {
   /// Combine; `drop(while:)` and `output(in:)` show no children.
   var customMirror: Mirror {
     guard name.description.hasSuffix("PrefixWhile") else { return Mirror(childless: self) }
-    let downstream = state.withLock { state -> Downstream? in
-      switch state {
-      case let .awaitingSubscription(downstream, _), let .forwarding(_, downstream, _), let .deciding(_, downstream),
-        let .deliveringLast(downstream):
-        downstream
-      case .terminal: nil
-      }
-    }
+    let downstream: Downstream? = lock.withLock { self.downstream }
     return Mirror(self, children: ["downstream": downstream as Any])
   }
 }
