@@ -3,14 +3,21 @@
 /// calls for the replacement. It counts the downstream's demand, to know
 /// whether the replacement may go at once or must wait for a request.
 ///
-/// States:
-/// - `awaitingSubscription(downstream, output)`: no upstream yet;
-/// - `subscribed(upstream, downstream, output, demand, sawValue)`: values
-///   flow; `demand` is what the downstream asked for and has not received;
-/// - `awaitingDemand(downstream, output)`: the upstream ended in a way that
-///   calls for the replacement, before any demand: it waits for the first
-///   request;
+/// States (`Phase`), and what each keeps in the stored properties (the
+/// others are nil):
+/// - `awaitingSubscription`: `downstream`, `output`; no upstream yet;
+/// - `subscribed`: `upstream`, `downstream`, `output`; values flow;
+///   `pending` is what the downstream asked for and has not received,
+///   `sawValue` whether a value came;
+/// - `awaitingDemand`: `downstream`, `output`; the upstream ended in a way
+///   that calls for the replacement, before any demand: it waits for the
+///   first request;
 /// - `terminal`: completed or cancelled; holds nothing.
+///
+/// The generic parts live in stored properties beside a payload-free phase
+/// (see "Generic payloads cost code" in Docs/Internals.md), touched only
+/// under `lock`; what a transition takes out leaves the lock in a tuple and
+/// is released after it.
 @usableFromInline
 final class ReplacingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible
@@ -31,28 +38,32 @@ where Downstream.Input == Input {
   }
 
   @usableFromInline
-  enum State {
-    case awaitingSubscription(Downstream, Input)
-    case subscribed(any Subscription, Downstream, Input, demand: Subscribers.Demand, sawValue: Bool)
-    case awaitingDemand(Downstream, Input)
-    case terminal
+  enum Phase: UInt8 {
+    case awaitingSubscription, subscribed, awaitingDemand, terminal
   }
 
-  /// What to do after the lock.
+  /// What the subscription held when it ended, released after the lock.
   @usableFromInline
-  enum Action {
-    case none
-    case forward(Downstream)
-    case request(any Subscription)
-    case complete(Downstream, Subscribers.Completion<Downstream.Failure>)
-    case replace(Downstream, Input)
-  }
+  typealias Ending = (downstream: Downstream?, upstream: (any Subscription)?, output: Input?)
 
   @usableFromInline
   let kind: Kind
 
   @usableFromInline
-  let state: Lock<State>
+  let lock = StateLock()
+  @usableFromInline
+  @exclusivity(unchecked) var phase = Phase.awaitingSubscription
+  @usableFromInline
+  @exclusivity(unchecked) var upstream: (any Subscription)?
+  @usableFromInline
+  @exclusivity(unchecked) var downstream: Downstream?
+  /// The replacement.
+  @usableFromInline
+  @exclusivity(unchecked) var output: Input?
+  @usableFromInline
+  @exclusivity(unchecked) var pending = Subscribers.Demand.none
+  @usableFromInline
+  @exclusivity(unchecked) var sawValue = false
 
   @usableFromInline
   var description: String {
@@ -65,21 +76,19 @@ where Downstream.Input == Input {
   @inlinable
   init(kind: Kind, downstream: Downstream, output: Input) {
     self.kind = kind
-    state = Lock(.awaitingSubscription(downstream, output))
+    self.downstream = downstream
+    self.output = output
   }
 
   @inlinable
   func receive(subscription: any Subscription) {
-    let action = state.withLock { state -> Action in
-      switch state {
-      case let .awaitingSubscription(downstream, output):
-        state = .subscribed(subscription, downstream, output, demand: .none, sawValue: false)
-        return .forward(downstream)
-      case .subscribed, .awaitingDemand, .terminal:
-        return .none
-      }
+    let downstream: Downstream? = lock.withLock {
+      guard phase == .awaitingSubscription else { return nil }
+      phase = .subscribed
+      upstream = subscription
+      return self.downstream
     }
-    guard case let .forward(downstream) = action else {
+    guard let downstream else {
       subscription.cancel()  // a second subscription, or one after the end
       return
     }
@@ -93,101 +102,95 @@ where Downstream.Input == Input {
   @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
     var unwanted = false
-    let action = state.withLock { state -> Action in
-      switch state {
-      case let .subscribed(upstream, downstream, output, demand, _):
-        // `replaceError` passes on the downstream's demand, so a value beyond it
-        // is the upstream's fault; `replaceEmpty` asked for `.unlimited`.
-        unwanted = kind == .error && demand == .none
-        state = .subscribed(upstream, downstream, output, demand: demand - 1, sawValue: true)
-        return .forward(downstream)
-      case .awaitingSubscription, .awaitingDemand, .terminal:
-        return .none
-      }
+    let downstream: Downstream? = lock.withLock {
+      guard phase == .subscribed else { return nil }
+      // `replaceError` passes on the downstream's demand, so a value beyond it
+      // is the upstream's fault; `replaceEmpty` asked for `.unlimited`.
+      unwanted = kind == .error && pending == .none
+      pending -= 1
+      sawValue = true
+      return self.downstream
     }
     // Combine traps here too (its demand count would go negative).
     precondition(!unwanted, "API violation: \(description) received a value without demand")
-    guard case let .forward(downstream) = action else { return .none }
+    guard let downstream else { return .none }
     let additional = downstream.receive(input)
     guard additional > 0 else { return .none }
-    state.withLock { state in
-      if case let .subscribed(upstream, downstream, output, demand, sawValue) = state {
-        state = .subscribed(upstream, downstream, output, demand: demand + additional, sawValue: sawValue)
-      }
+    lock.withLock {
+      if phase == .subscribed { pending += additional }
     }
     return additional
   }
 
   @inlinable
   func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    let action = state.withLock { state -> Action in
-      switch state {
-      case let .subscribed(_, downstream, output, demand, sawValue):
-        let replaces: Bool
-        switch (kind, completion) {
-        case (.empty, .finished): replaces = !sawValue
-        case (.error, .failure): replaces = true
-        case (.empty, .failure), (.error, .finished): replaces = false
-        }
-        guard replaces else {
-          state = .terminal
-          return .complete(downstream, Self.passedThrough(completion))
-        }
-        if demand == .none {
-          state = .awaitingDemand(downstream, output)
-          return .none
-        }
-        state = .terminal
-        return .replace(downstream, output)
-      case .awaitingSubscription, .awaitingDemand, .terminal:
-        return .none
+    var replaces = false
+    let ending: Ending = lock.withLock {
+      guard phase == .subscribed else { return (nil, nil, nil) }
+      switch (kind, completion) {
+      case (.empty, .finished): replaces = !sawValue
+      case (.error, .failure): replaces = true
+      case (.empty, .failure), (.error, .finished): replaces = false
       }
+      if replaces && pending == .none {
+        phase = .awaitingDemand
+        return (nil, upstream.take(), nil)
+      }
+      return takeEnding()
     }
-    perform(action)
+    guard let downstream = ending.downstream else { return }
+    if replaces {
+      Self.replace(with: ending.output, to: downstream)
+    } else {
+      downstream.receive(completion: Self.passedThrough(completion))
+    }
   }
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0)
-    let action = state.withLock { state -> Action in
-      switch state {
-      case let .subscribed(upstream, downstream, output, pending, sawValue):
-        state = .subscribed(upstream, downstream, output, demand: pending + demand, sawValue: sawValue)
-        return .request(upstream)
-      case let .awaitingDemand(downstream, output):
-        state = .terminal
-        return .replace(downstream, output)
+    var upstream: (any Subscription)? = nil
+    let ending: Ending = lock.withLock {
+      switch phase {
+      case .subscribed:
+        pending += demand
+        upstream = self.upstream
+        return (nil, nil, nil)
+      case .awaitingDemand:
+        return takeEnding()
       case .awaitingSubscription, .terminal:
-        return .none
+        return (nil, nil, nil)
       }
     }
-    if case let .request(upstream) = action {
-      upstream.request(demand)
-    } else {
-      perform(action)
+    upstream?.request(demand)
+    if let downstream = ending.downstream {
+      Self.replace(with: ending.output, to: downstream)
     }
   }
 
   @inlinable
   func cancel() {
-    let ended = state.exchange(.terminal)
-    if case let .subscribed(upstream, _, _, _, _) = ended {
-      upstream.cancel()
+    let ending: Ending = lock.withLock {
+      guard phase != .terminal else { return (nil, nil, nil) }
+      return takeEnding()
     }
+    ending.upstream?.cancel()
     // Downstream and output are released here, after the lock.
   }
 
+  /// Under the lock: the subscription is over; what it held leaves with the ending.
   @inlinable
-  func perform(_ action: Action) {
-    switch action {
-    case let .complete(downstream, completion):
-      downstream.receive(completion: completion)
-    case let .replace(downstream, output):
+  func takeEnding() -> Ending {
+    phase = .terminal
+    return (downstream.take(), upstream.take(), output.take())
+  }
+
+  @inlinable
+  static func replace(with output: Input?, to downstream: Downstream) {
+    if let output {
       _ = downstream.receive(output)
-      downstream.receive(completion: .finished)
-    case .none, .forward, .request:
-      break
     }
+    downstream.receive(completion: .finished)
   }
 
   /// A completion that is not replaced: `.finished`, or, for `.empty` only,
