@@ -133,12 +133,22 @@ extension Publishers {
 /// after a failure, the publisher the handler returns, and counts the demand
 /// outstanding so that the replacement receives it.
 ///
-/// States:
-/// - `awaitingUpstream`: created, no upstream subscription yet;
-/// - `upstream`: following the upstream; `demand` is requested and not yet received;
-/// - `awaitingReplacement`: the upstream failed, the replacement is being subscribed;
-/// - `replacement`: following the replacement, demand passes straight through;
+/// States (`Phase`), and what each keeps in the stored properties (the
+/// others are nil):
+/// - `awaitingUpstream`: `downstream`, `handler`; created, no upstream
+///   subscription yet;
+/// - `upstream`: `subscription` (the upstream's), `downstream`, `handler`;
+///   following the upstream; `demand` is requested and not yet received;
+/// - `awaitingReplacement`: `downstream`; the upstream failed, the
+///   replacement is being subscribed; `demand` waits for it;
+/// - `replacement`: `subscription` (the replacement's), `downstream`;
+///   demand passes straight through;
 /// - `terminal`: completed or cancelled, holds nothing.
+///
+/// The generic parts live in stored properties beside a payload-free phase
+/// (see "Generic payloads cost code" in Docs/Internals.md), touched only
+/// under `lock`; what a transition takes out leaves the lock in a tuple and
+/// is released after it.
 ///
 /// The upstream's events reach it through ``UpstreamSubscriber``; it is
 /// itself the replacement's subscriber.
@@ -156,16 +166,26 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
   typealias MapFailure = (NewPublisher.Failure) -> Downstream.Failure
 
   @usableFromInline
-  enum State {
-    case awaitingUpstream(Downstream, Handler)
-    case upstream(any Subscription, Downstream, Handler, demand: Subscribers.Demand)
-    case awaitingReplacement(Downstream, demand: Subscribers.Demand)
-    case replacement(any Subscription, Downstream)
-    case terminal
+  enum Phase: UInt8 {
+    case awaitingUpstream, upstream, awaitingReplacement, replacement, terminal
   }
 
+  /// What the subscription held when it ended, released after the lock.
   @usableFromInline
-  let state: Lock<State>
+  typealias Ending = (downstream: Downstream?, subscription: (any Subscription)?, handler: Handler?)
+
+  @usableFromInline
+  let lock = StateLock()
+  @usableFromInline
+  @exclusivity(unchecked) var phase = Phase.awaitingUpstream
+  @usableFromInline
+  @exclusivity(unchecked) var subscription: (any Subscription)?
+  @usableFromInline
+  @exclusivity(unchecked) var downstream: Downstream?
+  @usableFromInline
+  @exclusivity(unchecked) var handler: Handler?
+  @usableFromInline
+  @exclusivity(unchecked) var demand = Subscribers.Demand.none
   @usableFromInline
   let name: StaticString
   // Pure and stateless (an erasure or the identity): kept for the whole life.
@@ -177,7 +197,8 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
   @inlinable
   init(_ downstream: Downstream, name: StaticString, handler: @escaping Handler, mapFailure: @escaping MapFailure) {
-    state = Lock(.awaitingUpstream(downstream, handler))
+    self.downstream = downstream
+    self.handler = handler
     self.name = name
     self.mapFailure = mapFailure
   }
@@ -187,17 +208,17 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
   @inlinable
   func request(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0)
-    let subscription = state.withLock { state -> (any Subscription)? in
-      switch state {
-      case let .upstream(subscription, downstream, handler, outstanding):
-        state = .upstream(subscription, downstream, handler, demand: outstanding + demand)
-        return subscription
-      case let .awaitingReplacement(downstream, outstanding):
+    let subscription: (any Subscription)? = lock.withLock {
+      switch phase {
+      case .upstream:
+        self.demand += demand
+        return self.subscription
+      case .awaitingReplacement:
         // Requested from the replacement when its subscription arrives.
-        state = .awaitingReplacement(downstream, demand: outstanding + demand)
+        self.demand += demand
         return nil
-      case let .replacement(subscription, _):
-        return subscription
+      case .replacement:
+        return self.subscription
       case .awaitingUpstream, .terminal:
         return nil
       }
@@ -207,51 +228,49 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
   @inlinable
   func cancel() {
-    let taken = state.exchange(.terminal)
-    switch taken {
-    case let .upstream(subscription, _, _, _), let .replacement(subscription, _):
-      subscription.cancel()
-    case .awaitingUpstream, .awaitingReplacement, .terminal:
-      break  // a replacement subscription arriving later is cancelled then
+    // Before a subscription (the upstream's or the replacement's), there is
+    // none to cancel: one arriving later is cancelled then.
+    let ending: Ending = lock.withLock {
+      guard phase != .terminal else { return (nil, nil, nil) }
+      return takeEnding()
     }
+    ending.subscription?.cancel()
+  }
+
+  /// Under the lock: the subscription is over; what it held leaves with the ending.
+  @inlinable
+  func takeEnding() -> Ending {
+    phase = .terminal
+    demand = .none
+    return (downstream.take(), subscription.take(), handler.take())
   }
 
   // MARK: Upstream side
 
-  @usableFromInline
-  enum UpstreamSubscriptionAction {
-    case forward(Downstream)
-    case reject
-  }
-
   @inlinable
   func receiveUpstream(subscription: any Subscription) {
-    let action = state.withLock { state -> UpstreamSubscriptionAction in
-      switch state {
-      case let .awaitingUpstream(downstream, handler):
-        state = .upstream(subscription, downstream, handler, demand: .none)
-        return .forward(downstream)
-      case .upstream, .awaitingReplacement, .replacement, .terminal:
-        return .reject
-      }
+    let downstream: Downstream? = lock.withLock {
+      guard phase == .awaitingUpstream else { return nil }
+      phase = .upstream
+      self.subscription = subscription
+      return self.downstream
     }
-    switch action {
-    case let .forward(downstream):
-      downstream.receive(subscription: self)
-    case .reject:
+    guard let downstream else {
       subscription.cancel()
+      return
     }
+    downstream.receive(subscription: self)
   }
 
   @inlinable
   func receiveUpstream(_ value: Upstream.Output) -> Subscribers.Demand {
-    let verdict = state.withLock { state -> ValueVerdict<Downstream> in
-      switch state {
-      case let .upstream(_, _, _, demand) where demand == .none:
+    let verdict: ValueVerdict<Downstream> = lock.withLock {
+      switch phase {
+      case .upstream where demand == .none:
         return .trap("a value without demand")
-      case let .upstream(subscription, downstream, handler, demand):
-        state = .upstream(subscription, downstream, handler, demand: demand - 1)
-        return .forward(downstream)
+      case .upstream:
+        demand -= 1
+        return downstream.map { .forward($0) } ?? .ignore
       case .awaitingUpstream:
         return .trap("a value before its subscription")
       case .awaitingReplacement, .replacement, .terminal:
@@ -261,68 +280,52 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     guard let downstream = verdict.downstream(receiver: name.description) else { return .none }
     let additional = downstream.receive(value)
     guard additional > 0 else { return .none }
-    state.withLock { state in
-      if case let .upstream(subscription, downstream, handler, demand) = state {
-        state = .upstream(subscription, downstream, handler, demand: demand + additional)
-      }
+    lock.withLock {
+      if phase == .upstream { demand += additional }
     }
     return additional
   }
 
-  @usableFromInline
-  enum UpstreamCompletionAction {
-    case none
-    case finish(Downstream)
-    case replace(Downstream, Handler, Upstream.Failure)
-    /// The upstream broke the contract: trap after the lock, as Combine does.
-    case trap(StaticString)
-  }
-
   @inlinable
   func receiveUpstream(completion: Subscribers.Completion<Upstream.Failure>) {
-    let action = state.withLock { state -> UpstreamCompletionAction in
-      switch state {
-      case let .upstream(_, downstream, handler, demand):
+    var violation: StaticString? = nil
+    var replacing: Handler? = nil
+    let ending: Ending = lock.withLock {
+      switch phase {
+      case .upstream:
         switch completion {
         case .finished:
-          state = .terminal
-          return .finish(downstream)
-        case let .failure(error):
-          state = .awaitingReplacement(downstream, demand: demand)
-          return .replace(downstream, handler, error)
+          return takeEnding()
+        case .failure:
+          phase = .awaitingReplacement
+          replacing = handler.take()
+          return (nil, subscription.take(), nil)
         }
       case .awaitingUpstream:
         // Combine ignores a finish here, and traps on a failure.
-        guard case .failure = completion else { return .none }
-        return .trap("a failure before its subscription")
+        if case .failure = completion { violation = "a failure before its subscription" }
+        return (nil, nil, nil)
       case .awaitingReplacement, .replacement:
-        guard case .failure = completion else { return .none }
-        return .trap("a second failure from its upstream")
+        if case .failure = completion { violation = "a second failure from its upstream" }
+        return (nil, nil, nil)
       case .terminal:
-        return .none  // cancelled, or over
+        return (nil, nil, nil)  // cancelled, or over
       }
     }
-    switch action {
-    case .none:
-      break
-    case let .trap(violation):
+    if let violation {
       preconditionFailure("API violation: \(name) received \(violation)")
-    case let .finish(downstream):
-      downstream.receive(completion: .finished)
-    case let .replace(downstream, handler, error):
-      switch handler(error) {
-      case let .success(replacement):
-        replacement.subscribe(self)
-      case let .failure(thrown):
-        let stillWanted = state.withLock { state -> Bool in
-          guard case .awaitingReplacement = state else { return false }
-          state = .terminal
-          return true
-        }
-        if stillWanted {
-          downstream.receive(completion: .failure(thrown))
-        }
+    }
+    ending.downstream?.receive(completion: .finished)  // only a finish from `upstream` ends here
+    guard let replacing, case let .failure(error) = completion else { return }
+    switch replacing(error) {
+    case let .success(replacement):
+      replacement.subscribe(self)
+    case let .failure(thrown):
+      let stillWanted: Ending = lock.withLock {
+        guard phase == .awaitingReplacement else { return (nil, nil, nil) }
+        return takeEnding()
       }
+      stillWanted.downstream?.receive(completion: .failure(thrown))
     }
   }
 
@@ -330,14 +333,12 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
   @inlinable
   func receive(subscription: any Subscription) {
-    let demand = state.withLock { state -> Subscribers.Demand? in
-      switch state {
-      case let .awaitingReplacement(downstream, demand):
-        state = .replacement(subscription, downstream)
-        return demand
-      case .awaitingUpstream, .upstream, .replacement, .terminal:
-        return nil
-      }
+    let demand: Subscribers.Demand? = lock.withLock {
+      guard phase == .awaitingReplacement else { return nil }
+      phase = .replacement
+      self.subscription = subscription
+      defer { self.demand = .none }
+      return self.demand
     }
     guard let demand else {
       subscription.cancel()
@@ -350,25 +351,21 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
   @inlinable
   func receive(_ value: NewPublisher.Output) -> Subscribers.Demand {
-    let downstream = state.withLock { state -> Downstream? in
-      guard case let .replacement(_, downstream) = state else { return nil }
-      return downstream
-    }
+    let downstream: Downstream? = lock.withLock { phase == .replacement ? self.downstream : nil }
     return downstream?.receive(value) ?? .none
   }
 
   @inlinable
   func receive(completion: Subscribers.Completion<NewPublisher.Failure>) {
-    let downstream = state.withLock { state -> Downstream? in
-      guard case let .replacement(_, downstream) = state else { return nil }
-      state = .terminal
-      return downstream
+    let ending: Ending = lock.withLock {
+      guard phase == .replacement else { return (nil, nil, nil) }
+      return takeEnding()
     }
     switch completion {
     case .finished:
-      downstream?.receive(completion: .finished)
+      ending.downstream?.receive(completion: .finished)
     case let .failure(error):
-      downstream?.receive(completion: .failure(mapFailure(error)))
+      ending.downstream?.receive(completion: .failure(mapFailure(error)))
     }
   }
 
@@ -416,14 +413,7 @@ extension CatchInner: CombineReflectable {
   /// to it and none is kept here).
   @usableFromInline
   var customMirror: Mirror {
-    let (downstream, demand) = state.withLock { state -> (Downstream?, Subscribers.Demand) in
-      switch state {
-      case let .awaitingUpstream(downstream, _): (downstream, .none)
-      case let .upstream(_, downstream, _, demand), let .awaitingReplacement(downstream, demand): (downstream, demand)
-      case let .replacement(_, downstream): (downstream, .none)
-      case .terminal: (nil, .none)
-      }
-    }
+    let (downstream, demand): (Downstream?, Subscribers.Demand) = lock.withLock { (self.downstream, self.demand) }
     return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
   }
 }
