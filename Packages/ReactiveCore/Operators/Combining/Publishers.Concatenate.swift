@@ -117,14 +117,19 @@ extension Publishers {
   }
 }
 
-/// States of the subscription of `Concatenate`:
-/// - `prefix(downstream, suffix, subscription?, demand)`: subscribed to the
-///   prefix (its subscription nil until it arrives, and downstream receives
-///   its own subscription only then); `demand` is what downstream requested
-///   and no value consumed yet;
-/// - `suffix(downstream, subscription?, demand)`: the prefix finished, the
-///   suffix is subscribed to;
+/// States of the subscription of `Concatenate` (`Phase`), and what each
+/// keeps in the stored properties (the others are nil):
+/// - `prefix`: `downstream`, `suffix`, and `subscription` once the prefix's
+///   arrives (downstream receives its own subscription only then); `demand`
+///   is what downstream requested and no value consumed yet;
+/// - `suffix`: `downstream`, and `subscription` once the suffix's arrives;
+///   the prefix finished, the suffix is subscribed to;
 /// - `done`: completed or cancelled; holds nothing.
+///
+/// The generic parts live in stored properties beside a payload-free phase
+/// (see "Generic payloads cost code" in Docs/Internals.md), touched only
+/// under `lock`; what a transition takes out leaves the lock in a tuple and
+/// is released after it.
 ///
 /// Downstream calls come from one upstream at a time (the suffix is
 /// subscribed to only after the prefix finished), so they never overlap.
@@ -134,51 +139,70 @@ final class ConcatenateInner<Downstream: Subscriber, Suffix: Publisher>: Subscri
   CustomStringConvertible
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
   @usableFromInline
-  enum State {
-    case prefix(Downstream, Suffix, (any Subscription)?, demand: Subscribers.Demand)
-    case suffix(Downstream, (any Subscription)?, demand: Subscribers.Demand)
-    case done
+  enum Phase: UInt8 {
+    case prefix, suffix, done
   }
 
+  /// What the subscription held when it ended, released after the lock.
   @usableFromInline
-  let state: Lock<State>
+  typealias Ending = (downstream: Downstream?, subscription: (any Subscription)?, suffix: Suffix?)
+
+  @usableFromInline
+  let lock = StateLock()
+  @usableFromInline
+  @exclusivity(unchecked) var phase = Phase.prefix
+  @usableFromInline
+  @exclusivity(unchecked) var downstream: Downstream?
+  @usableFromInline
+  @exclusivity(unchecked) var suffix: Suffix?
+  @usableFromInline
+  @exclusivity(unchecked) var subscription: (any Subscription)?
+  @usableFromInline
+  @exclusivity(unchecked) var demand = Subscribers.Demand.none
 
   @usableFromInline
   var description: String { "Concatenate" }
 
   @inlinable
   init(_ downstream: Downstream, suffix: Suffix) {
-    state = Lock(.prefix(downstream, suffix, nil, demand: .none))
+    self.downstream = downstream
+    self.suffix = suffix
   }
 
-  @usableFromInline
-  enum SubscriptionAction {
-    case cancel
-    case start(Downstream)  // the prefix's: downstream gets its subscription
-    case request(Subscribers.Demand)  // the suffix's: it gets the demand left
+  /// Under the lock: the subscription is over; what it held leaves with the ending.
+  @inlinable
+  func takeEnding() -> Ending {
+    phase = .done
+    return (downstream.take(), subscription.take(), suffix.take())
   }
 
   @inlinable
   func receive(subscription: any Subscription, isSuffix: Bool) {
-    let action = state.withLock { state -> SubscriptionAction in
-      switch state {
-      case let .prefix(downstream, suffix, nil, demand) where !isSuffix:
-        state = .prefix(downstream, suffix, subscription, demand: demand)
-        return .start(downstream)
-      case let .suffix(downstream, nil, demand) where isSuffix:
-        state = .suffix(downstream, subscription, demand: demand)
-        return .request(demand)
+    var start: Downstream? = nil  // the prefix's: downstream gets its subscription
+    var owed = Subscribers.Demand.none  // the suffix's: it gets the demand left
+    let accepted: Bool = lock.withLock {
+      guard self.subscription == nil else { return false }
+      switch phase {
+      case .prefix where !isSuffix:
+        self.subscription = subscription
+        start = downstream
+        return true
+      case .suffix where isSuffix:
+        self.subscription = subscription
+        owed = demand
+        return true
       case .prefix, .suffix, .done:
-        return .cancel  // a second subscription, or one after the end
+        return false
       }
     }
-    switch action {
-    case .cancel:
-      subscription.cancel()
-    case let .start(downstream):
-      downstream.receive(subscription: self)  // its requests reach the prefix from here
-    case let .request(demand):
-      if demand > 0 { subscription.request(demand) }
+    guard accepted else {
+      subscription.cancel()  // a second subscription, or one after the end
+      return
+    }
+    if let start {
+      start.receive(subscription: self)  // its requests reach the prefix from here
+    } else if owed > 0 {
+      subscription.request(owed)
     }
   }
 
@@ -187,19 +211,13 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
   /// beyond downstream's demand, which we do not).
   @inlinable
   func receive(_ value: Downstream.Input, isSuffix: Bool) -> Subscribers.Demand {
-    let downstream = state.withLock { state -> Downstream? in
-      switch state {
-      case .prefix(_, _, nil, _), .suffix(_, nil, _):
-        return nil  // sent before the subscription
-      case let .prefix(_, _, _, demand) where !isSuffix && demand == .none,
-        let .suffix(_, _, demand) where isSuffix && demand == .none:
-        return nil  // sent without demand
-      case let .prefix(downstream, suffix, subscription, demand) where !isSuffix:
-        state = .prefix(downstream, suffix, subscription, demand: demand - 1)
-        return downstream
-      case let .suffix(downstream, subscription, demand) where isSuffix:
-        state = .suffix(downstream, subscription, demand: demand - 1)
-        return downstream
+    let downstream: Downstream? = lock.withLock {
+      guard subscription != nil else { return nil }  // sent before the subscription
+      switch phase {
+      case .prefix where !isSuffix, .suffix where isSuffix:
+        guard demand > .none else { return nil }  // sent without demand
+        demand -= 1
+        return self.downstream
       case .prefix, .suffix, .done:
         return nil
       }
@@ -207,86 +225,55 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     guard let downstream else { return .none }
     let additional = downstream.receive(value)
     guard additional > 0 else { return .none }
-    state.withLock { state in
-      switch state {
-      case let .prefix(downstream, suffix, subscription, demand):
-        state = .prefix(downstream, suffix, subscription, demand: demand + additional)
-      case let .suffix(downstream, subscription, demand):
-        state = .suffix(downstream, subscription, demand: demand + additional)
-      case .done:
-        break
-      }
+    lock.withLock {
+      if phase != .done { demand += additional }
     }
     return additional
   }
 
-  @usableFromInline
-  enum CompletionAction {
-    case none
-    case subscribe(Suffix)
-    case complete(Downstream)
-  }
-
   @inlinable
   func receive(completion: Subscribers.Completion<Downstream.Failure>, isSuffix: Bool) {
-    let action = state.withLock { state -> CompletionAction in
-      switch state {
-      case .prefix(_, _, nil, _), .suffix(_, nil, _):
-        return .none  // sent before the subscription
-      case let .prefix(downstream, suffix, _, demand) where !isSuffix:
-        if case .failure = completion {
-          state = .done
-          return .complete(downstream)
-        }
-        state = .suffix(downstream, nil, demand: demand)
-        return .subscribe(suffix)
-      case let .suffix(downstream, _, _) where isSuffix:
-        state = .done
-        return .complete(downstream)
+    var next: Suffix? = nil
+    var ending: Ending = lock.withLock {
+      guard subscription != nil else { return (nil, nil, nil) }  // sent before the subscription
+      switch phase {
+      case .prefix where !isSuffix:
+        if case .failure = completion { return takeEnding() }
+        phase = .suffix
+        next = suffix.take()
+        return (nil, subscription.take(), nil)  // the prefix's, released after the lock
+      case .suffix where isSuffix:
+        return takeEnding()
       case .prefix, .suffix, .done:
-        return .none
+        return (nil, nil, nil)
       }
     }
-    switch action {
-    case .none:
-      break
-    case let .subscribe(suffix):
-      suffix.subscribe(ConcatenateSide(inner: self, isSuffix: true))
-    case let .complete(downstream):
-      downstream.receive(completion: completion)
+    if let next {
+      ending = (nil, nil, nil)  // the prefix's subscription goes before the suffix is subscribed
+      next.subscribe(ConcatenateSide(inner: self, isSuffix: true))
+    } else {
+      ending.downstream?.receive(completion: completion)
     }
   }
 
   /// `request(.none)` is accepted and passed to the current upstream, as in Combine.
   @inlinable
   func request(_ demand: Subscribers.Demand) {
-    let subscription = state.withLock { state -> (any Subscription)? in
-      switch state {
-      case let .prefix(downstream, suffix, subscription, pending):
-        state = .prefix(downstream, suffix, subscription, demand: pending + demand)
-        return subscription
-      case let .suffix(downstream, subscription, pending):
-        state = .suffix(downstream, subscription, demand: pending + demand)
-        return subscription
-      case .done:
-        return nil
-      }
+    let subscription: (any Subscription)? = lock.withLock {
+      guard phase != .done else { return nil }
+      self.demand += demand
+      return self.subscription
     }
     subscription?.request(demand)
   }
 
   @inlinable
   func cancel() {
-    let taken = state.withLock { state -> State in
-      defer { state = .done }
-      return state
+    let ending: Ending = lock.withLock {
+      guard phase != .done else { return (nil, nil, nil) }
+      return takeEnding()
     }
-    switch taken {
-    case let .prefix(_, _, subscription, _), let .suffix(_, subscription, _):
-      subscription?.cancel()
-    case .done:
-      break
-    }
+    ending.subscription?.cancel()
   }
 }
 

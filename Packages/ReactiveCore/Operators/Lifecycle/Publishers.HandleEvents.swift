@@ -117,27 +117,34 @@ extension Publishers.HandleEvents {
     }
   }
 
-  /// States:
-  /// - `awaitingSubscription`: created, no upstream subscription yet;
-  /// - `subscribed`: holds the upstream subscription;
+  /// States (`Phase`), and what each keeps in the stored properties (the
+  /// others are nil):
+  /// - `awaitingSubscription`: `downstream`, `hooks`; created, no upstream
+  ///   subscription yet;
+  /// - `subscribed`: `subscription` (the upstream's), `downstream`, `hooks`;
   /// - `terminal`: completed or cancelled, holds nothing (hooks released).
+  ///
+  /// The generic parts live in stored properties beside a payload-free phase
+  /// (see "Generic payloads cost code" in Docs/Internals.md), touched only
+  /// under `lock`; what a transition takes out leaves the lock in a tuple and
+  /// is released after it.
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private enum State {
-      case awaitingSubscription(Downstream, Hooks)
-      case subscribed(any Subscription, Downstream, Hooks)
-      case terminal
+    private enum Phase: UInt8 {
+      case awaitingSubscription, subscribed, terminal
     }
 
-    private enum SubscriptionAction {
-      case accept(Downstream, Hooks)
-      case reject(Hooks?)
-    }
+    /// What the subscription held when it ended, released after the lock.
+    private typealias Ending = (downstream: Downstream?, subscription: (any Subscription)?, hooks: Hooks?)
 
-    private let state: Lock<State>
+    private let lock = StateLock()
+    @exclusivity(unchecked) private var phase = Phase.awaitingSubscription
+    @exclusivity(unchecked) private var subscription: (any Subscription)?
+    @exclusivity(unchecked) private var downstream: Downstream?
+    @exclusivity(unchecked) private var hooks: Hooks?
 
     var description: String { "HandleEvents" }
 
@@ -145,77 +152,68 @@ extension Publishers.HandleEvents {
     var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream, hooks: Hooks) {
-      state = Lock(.awaitingSubscription(downstream, hooks))
+      self.downstream = downstream
+      self.hooks = hooks
     }
 
-    private var hooks: Hooks? {
-      state.withLock { state in
-        switch state {
-        case let .awaitingSubscription(_, hooks), let .subscribed(_, _, hooks): hooks
-        case .terminal: nil
-        }
-      }
+    /// Under the lock: the subscription is over; what it held leaves with the ending.
+    private func takeEnding() -> Ending {
+      phase = .terminal
+      return (downstream.take(), subscription.take(), hooks.take())
     }
 
     func receive(subscription: any Subscription) {
-      let action = state.withLock { state -> SubscriptionAction in
-        switch state {
-        case let .awaitingSubscription(downstream, hooks):
-          state = .subscribed(subscription, downstream, hooks)
-          return .accept(downstream, hooks)
-        case let .subscribed(_, _, hooks):
-          return .reject(hooks)
+      let (downstream, hooks): (Downstream?, Hooks?) = lock.withLock {
+        switch phase {
+        case .awaitingSubscription:
+          phase = .subscribed
+          self.subscription = subscription
+          return (self.downstream, self.hooks)
+        case .subscribed:
+          return (nil, self.hooks)
         case .terminal:
-          return .reject(nil)
+          return (nil, nil)
         }
       }
-      switch action {
-      case let .accept(downstream, hooks):
-        hooks.receiveSubscription?(subscription)
-        downstream.receive(subscription: self)
-      case let .reject(hooks):
-        // Combine shows every subscription to the hook, even one it cancels.
-        hooks?.receiveSubscription?(subscription)
+      // Combine shows every subscription to the hook, even one it cancels.
+      hooks?.receiveSubscription?(subscription)
+      guard let downstream else {
         subscription.cancel()
+        return
       }
+      downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      let taken = state.withLock { state -> (Downstream, Hooks)? in
-        guard case let .subscribed(_, downstream, hooks) = state else { return nil }
-        return (downstream, hooks)
+      let (downstream, hooks): (Downstream?, Hooks?) = lock.withLock {
+        phase == .subscribed ? (self.downstream, self.hooks) : (nil, nil)
       }
-      guard let (downstream, hooks) = taken else { return .none }
+      guard let downstream, let hooks else { return .none }
       hooks.receiveOutput?(input)
       let additional = downstream.receive(input)
       if additional > 0 {
-        self.hooks?.receiveRequest?(additional)
+        let hooks: Hooks? = lock.withLock { self.hooks }  // nil once over
+        hooks?.receiveRequest?(additional)
       }
       return additional
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let taken = state.withLock { state -> (Downstream, Hooks)? in
-        defer { state = .terminal }
-        switch state {
-        case let .awaitingSubscription(downstream, hooks), let .subscribed(_, downstream, hooks):
-          return (downstream, hooks)
-        case .terminal:
-          return nil
-        }
+      let ending: Ending = lock.withLock {
+        guard phase != .terminal else { return (nil, nil, nil) }
+        return takeEnding()
       }
-      guard let (downstream, hooks) = taken else { return }
+      guard let downstream = ending.downstream, let hooks = ending.hooks else { return }
       hooks.receiveCompletion?(completion)
       downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
       // As in Combine, `.none` reaches the hook and the upstream as is: the upstream decides.
-      let taken = state.withLock { state -> (any Subscription, Hooks)? in
-        guard case let .subscribed(subscription, _, hooks) = state else { return nil }
-        return (subscription, hooks)
+      let (subscription, hooks): ((any Subscription)?, Hooks?) = lock.withLock {
+        phase == .subscribed ? (self.subscription, self.hooks) : (nil, nil)
       }
-      guard let (subscription, hooks) = taken else { return }
+      guard let subscription, let hooks else { return }
       hooks.receiveRequest?(demand)
       subscription.request(demand)
     }
@@ -223,19 +221,12 @@ extension Publishers.HandleEvents {
     /// A cancel before the upstream's subscription holds: the hook sees it,
     /// as in Combine, and the subscription that comes is cancelled.
     func cancel() {
-      let taken = state.withLock { state -> State in
-        defer { state = .terminal }
-        return state
+      let ending: Ending = lock.withLock {
+        guard phase != .terminal else { return (nil, nil, nil) }
+        return takeEnding()
       }
-      switch taken {
-      case let .subscribed(subscription, _, hooks):
-        hooks.receiveCancel?()
-        subscription.cancel()
-      case let .awaitingSubscription(_, hooks):
-        hooks.receiveCancel?()
-      case .terminal:
-        break
-      }
+      ending.hooks?.receiveCancel?()
+      ending.subscription?.cancel()
     }
   }
 }

@@ -61,36 +61,42 @@ extension Publishers.Retry {
   /// subscribe call is running (an upstream that fails at once) asks the
   /// loop for one more turn.
   ///
-  /// States:
-  /// - `active`: following the upstream (see `Active`);
-  /// - `terminal`: completed or cancelled, holds nothing.
+  /// States (`Phase`):
+  /// - `active`: following the upstream; the stored properties say how far;
+  /// - `terminal`: completed or cancelled, holds nothing (every optional
+  ///   property is nil).
+  ///
+  /// The generic parts live in stored properties beside a payload-free phase
+  /// (see "Generic payloads cost code" in Docs/Internals.md), touched only
+  /// under `lock`; what a transition takes out leaves the lock in a tuple and
+  /// is released after it.
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private struct Active {
-      var downstream: Downstream
-      var upstream: Upstream
-      /// Resubscriptions left; nil for no limit.
-      var remaining: Int?
-      /// The current upstream subscription; nil between two attempts.
-      var subscription: (any Subscription)?
-      /// Requested by the downstream and not yet received.
-      var demand = Subscribers.Demand.none
-      var downstreamHasSubscription = false
-      /// A subscribe loop is running on some thread.
-      var subscribing = true
-      /// A failure arrived during the running subscribe call: subscribe again.
-      var needsResubscribe = false
+    private enum Phase: UInt8 {
+      case active, terminal
     }
 
-    private enum State {
-      case active(Active)
-      case terminal
-    }
+    /// What the subscription held when it ended, released after the lock.
+    private typealias Ending = (downstream: Downstream?, subscription: (any Subscription)?, upstream: Upstream?)
 
-    private let state: Lock<State>
+    private let lock = StateLock()
+    @exclusivity(unchecked) private var phase = Phase.active
+    @exclusivity(unchecked) private var downstream: Downstream?
+    @exclusivity(unchecked) private var upstream: Upstream?
+    /// Resubscriptions left; nil for no limit.
+    @exclusivity(unchecked) private var remaining: Int?
+    /// The current upstream subscription; nil between two attempts.
+    @exclusivity(unchecked) private var subscription: (any Subscription)?
+    /// Requested by the downstream and not yet received.
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var downstreamHasSubscription = false
+    /// A subscribe loop is running on some thread.
+    @exclusivity(unchecked) private var subscribing = true
+    /// A failure arrived during the running subscribe call: subscribe again.
+    @exclusivity(unchecked) private var needsResubscribe = false
 
     var description: String { "Retry" }
 
@@ -98,69 +104,64 @@ extension Publishers.Retry {
     var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream, upstream: Upstream, retries: Int?) {
-      let remaining = retries.flatMap { $0 < 0 ? nil : $0 }  // negative: no limit, as in Combine
-      state = Lock(.active(Active(downstream: downstream, upstream: upstream, remaining: remaining)))
+      self.downstream = downstream
+      self.upstream = upstream
+      remaining = retries.flatMap { $0 < 0 ? nil : $0 }  // negative: no limit, as in Combine
     }
 
     /// Runs the subscribe loop, from the first subscription to the last retry.
     func start() {
-      var next: Upstream? = state.withLock { state in
-        guard case let .active(active) = state else { return nil }
-        return active.upstream
-      }
+      var next: Upstream? = lock.withLock { phase == .active ? upstream : nil }
       while let upstream = next {
         upstream.subscribe(self)
-        next = state.withLock { state -> Upstream? in
-          guard case var .active(active) = state else { return nil }
-          defer { state = .active(active) }
-          guard active.needsResubscribe else {
-            active.subscribing = false
+        next = lock.withLock {
+          guard phase == .active else { return nil }
+          guard needsResubscribe else {
+            subscribing = false
             return nil
           }
-          active.needsResubscribe = false
-          return active.upstream
+          needsResubscribe = false
+          return self.upstream
         }
       }
+    }
+
+    /// Under the lock: the subscription is over; what it held leaves with the ending.
+    private func takeEnding() -> Ending {
+      phase = .terminal
+      return (downstream.take(), subscription.take(), upstream.take())
     }
 
     // MARK: Upstream side
 
-    private enum SubscriptionAction {
-      case accept(Downstream?, Subscribers.Demand)
-      case reject
-    }
-
     func receive(subscription: any Subscription) {
-      let action = state.withLock { state -> SubscriptionAction in
-        guard case var .active(active) = state, active.subscription == nil else { return .reject }
-        defer { state = .active(active) }
-        active.subscription = subscription
-        let downstream = active.downstreamHasSubscription ? nil : active.downstream
-        active.downstreamHasSubscription = true
-        return .accept(downstream, active.demand)
+      let (accepted, downstream, demand): (Bool, Downstream?, Subscribers.Demand) = lock.withLock {
+        guard phase == .active, self.subscription == nil else { return (false, nil, .none) }
+        self.subscription = subscription
+        let downstream = downstreamHasSubscription ? nil : self.downstream
+        downstreamHasSubscription = true
+        return (true, downstream, self.demand)
       }
-      switch action {
-      case let .accept(downstream, demand):
-        downstream?.receive(subscription: self)
-        // Only on a resubscription can there be demand here; what the
-        // downstream requests from now on goes straight to `subscription`.
-        if demand > 0 {
-          subscription.request(demand)
-        }
-      case .reject:
+      guard accepted else {
         subscription.cancel()
+        return
+      }
+      downstream?.receive(subscription: self)
+      // Only on a resubscription can there be demand here; what the
+      // downstream requests from now on goes straight to `subscription`.
+      if demand > 0 {
+        subscription.request(demand)
       }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-      let verdict = state.withLock { state -> ValueVerdict<Downstream> in
-        guard case var .active(active) = state else { return .ignore }
-        guard active.downstreamHasSubscription else { return .trap("a value before its subscription") }
-        guard active.subscription != nil else { return .ignore }  // from an attempt that has failed
-        guard active.demand > 0 else { return .trap("a value without demand") }
-        active.demand -= 1
-        state = .active(active)
-        return .forward(active.downstream)
+      let verdict: ValueVerdict<Downstream> = lock.withLock {
+        guard phase == .active else { return .ignore }
+        guard downstreamHasSubscription else { return .trap("a value before its subscription") }
+        guard subscription != nil else { return .ignore }  // from an attempt that has failed
+        guard demand > 0 else { return .trap("a value without demand") }
+        demand -= 1
+        return downstream.map { .forward($0) } ?? .ignore
       }
       guard let downstream = verdict.downstream(receiver: "Retry") else { return .none }
       let additional = downstream.receive(input)
@@ -171,39 +172,30 @@ extension Publishers.Retry {
       return .none
     }
 
-    private enum CompletionAction {
-      case none
-      case deliver(Downstream)
-      case resubscribe
-    }
-
     func receive(completion: Subscribers.Completion<Failure>) {
-      let action = state.withLock { state -> CompletionAction in
-        guard case var .active(active) = state else { return .none }
+      var resubscribe = false
+      var ending: Ending = lock.withLock {
+        guard phase == .active else { return (nil, nil, nil) }
         // Before the subscription: Combine does not trap, and would pass it
         // to a downstream that has no subscription yet; ignored.
-        guard active.downstreamHasSubscription else { return .none }
-        guard active.subscription != nil else { return .none }  // from an attempt that has failed
+        guard downstreamHasSubscription else { return (nil, nil, nil) }
+        guard subscription != nil else { return (nil, nil, nil) }  // from an attempt that has failed
         switch completion {
-        case .failure where active.remaining.map({ $0 > 0 }) ?? true:
-          active.remaining = active.remaining.map { $0 - 1 }
-          active.subscription = nil
-          let loopIsRunning = active.subscribing
-          active.needsResubscribe = loopIsRunning
-          active.subscribing = true
-          state = .active(active)
-          return loopIsRunning ? .none : .resubscribe
+        case .failure where remaining.map({ $0 > 0 }) ?? true:
+          remaining = remaining.map { $0 - 1 }
+          let loopIsRunning = subscribing
+          needsResubscribe = loopIsRunning
+          subscribing = true
+          resubscribe = !loopIsRunning
+          return (nil, subscription.take(), nil)  // the failed attempt's, released after the lock
         case .finished, .failure:
-          state = .terminal
-          return .deliver(active.downstream)
+          return takeEnding()
         }
       }
-      switch action {
-      case .none:
-        break
-      case let .deliver(downstream):
+      if let downstream = ending.downstream {
         downstream.receive(completion: completion)
-      case .resubscribe:
+      } else if resubscribe {
+        ending = (nil, nil, nil)  // the failed subscription goes before the next attempt
         start()
       }
     }
@@ -212,21 +204,21 @@ extension Publishers.Retry {
 
     func request(_ demand: Subscribers.Demand) {
       // As in Combine, `.none` goes to the upstream as is: the upstream decides.
-      let subscription = state.withLock { state -> (any Subscription)? in
-        guard case var .active(active) = state else { return nil }
-        active.demand += demand
-        state = .active(active)
+      let subscription: (any Subscription)? = lock.withLock {
+        guard phase == .active else { return nil }
+        self.demand += demand
         // Between two attempts, the next subscription receives it.
-        return active.subscription
+        return self.subscription
       }
       subscription?.request(demand)
     }
 
     func cancel() {
-      let taken = state.exchange(.terminal)
-      if case let .active(active) = taken {
-        active.subscription?.cancel()
+      let ending: Ending = lock.withLock {
+        guard phase == .active else { return (nil, nil, nil) }
+        return takeEnding()
       }
+      ending.subscription?.cancel()
     }
   }
 }
