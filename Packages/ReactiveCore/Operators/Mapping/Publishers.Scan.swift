@@ -147,12 +147,19 @@ extension Publishers.Scan {
   /// subscription to the downstream, as Combine's `scan` does: demand and
   /// cancel go straight to the upstream.
   ///
-  /// States:
-  /// - `awaitingSubscription(downstream, result, next)`: no upstream yet;
-  /// - `subscribed(downstream, result, next)`: values flow;
-  /// - `folding(downstream)`: the closure runs, outside the lock, on the
+  /// States (`Phase`), and what each keeps in the stored properties (the
+  /// others are nil):
+  /// - `awaitingSubscription`: `downstream`, `parts` (result and closure);
+  ///   no upstream yet;
+  /// - `subscribed`: `downstream`, `parts`; values flow;
+  /// - `folding`: `downstream`; the closure runs, outside the lock, on the
   ///   thread that received a value;
   /// - `terminal`: the upstream completed; holds nothing.
+  ///
+  /// The generic parts live in stored properties beside a payload-free phase
+  /// (see "Generic payloads cost code" in Docs/Internals.md), touched only
+  /// under `lock`; what a transition takes out leaves the lock in a tuple and
+  /// is released after it.
   @usableFromInline
   final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
@@ -165,31 +172,39 @@ extension Publishers.Scan {
     @usableFromInline
     typealias Next = (Output, Upstream.Output) -> Output
 
+    /// The running result and the closure that folds a value into it.
     @usableFromInline
-    enum State {
-      case awaitingSubscription(Downstream, Output, Next)
-      case subscribed(Downstream, Output, Next)
-      case folding(Downstream)
-      case terminal
+    typealias Parts = (result: Output, next: Next)
+
+    @usableFromInline
+    enum Phase: UInt8 {
+      case awaitingSubscription, subscribed, folding, terminal
     }
 
     @usableFromInline
-    let state: Lock<State>
+    let lock = StateLock()
+    @usableFromInline
+    @exclusivity(unchecked) var phase = Phase.awaitingSubscription
+    @usableFromInline
+    @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline
+    @exclusivity(unchecked) var parts: Parts?
 
     @usableFromInline
     var description: String { "Scan" }
 
     @inlinable
     init(downstream: Downstream, initialResult: Output, next: @escaping Next) {
-      state = Lock(.awaitingSubscription(downstream, initialResult, next))
+      self.downstream = downstream
+      parts = (initialResult, next)
     }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      let downstream = state.withLock { state -> Downstream? in
-        guard case let .awaitingSubscription(downstream, result, next) = state else { return nil }
-        state = .subscribed(downstream, result, next)
-        return downstream
+      let downstream: Downstream? = lock.withLock {
+        guard phase == .awaitingSubscription else { return nil }
+        phase = .subscribed
+        return self.downstream
       }
       guard let downstream else {
         // A second subscription, or one after the end: not wanted.
@@ -201,49 +216,42 @@ extension Publishers.Scan {
 
     @inlinable
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      let taken = state.withLock { state -> State? in
-        switch state {
-        case let .subscribed(downstream, _, _):
-          defer { state = .folding(downstream) }
-          return state
-        case .awaitingSubscription:
-          // The upstream broke the contract. Combine hands the value to a
-          // downstream that has no subscription yet, which breaks it again:
-          // ignored, as our other operators do (Docs/ReactiveCore.md).
-          return nil
-        case .folding, .terminal:
-          return nil  // over, or concurrent values (a broken contract): ignored
-        }
+      // Before the subscription, the upstream broke the contract. Combine
+      // hands the value to a downstream that has no subscription yet, which
+      // breaks it again: ignored, as our other operators do
+      // (Docs/ReactiveCore.md). While folding (concurrent values, a broken
+      // contract) or after the end: ignored too.
+      let taken: (Downstream, Parts)? = lock.withLock {
+        guard phase == .subscribed, let downstream, let parts = parts.take() else { return nil }
+        phase = .folding
+        return (downstream, parts)
       }
-      guard case let .subscribed(downstream, result, next) = taken else { return .none }
+      guard let (downstream, (result, next)) = taken else { return .none }
       let folded = next(result, input)
-      let stored = State.subscribed(downstream, folded, next)
-      state.withLock { state in
-        guard case .folding = state else { return }  // completed meanwhile: `stored` is dropped after the lock
-        state = stored
+      var stored: Parts? = (folded, next)
+      lock.withLock {
+        guard phase == .folding else { return }  // completed meanwhile: `stored` is dropped after the lock
+        phase = .subscribed
+        parts = stored.take()
       }
+      _ = stored
       return downstream.receive(folded)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      let ended = state.withLock { state -> State? in
-        switch state {
+      let ended: (downstream: Downstream?, parts: Parts?) = lock.withLock {
+        switch phase {
         case .subscribed, .folding:
-          defer { state = .terminal }
-          return state
+          phase = .terminal
+          return (downstream.take(), parts.take())
         case .awaitingSubscription:
-          return nil  // too early: ignored (Combine hands it to a downstream without subscription)
+          return (nil, nil)  // too early: ignored (Combine hands it to a downstream without subscription)
         case .terminal:
-          return .terminal
+          return (nil, nil)
         }
       }
-      switch ended {
-      case let .subscribed(downstream, _, _), let .folding(downstream):
-        downstream.receive(completion: completion)
-      case .awaitingSubscription, .terminal, nil:
-        return
-      }
+      ended.downstream?.receive(completion: completion)
     }
   }
 }
@@ -252,14 +260,7 @@ extension Publishers.Scan.Inner: CombineReflectable {
   /// Shows the downstream and the running result, as Combine's `scan`.
   @usableFromInline
   var customMirror: Mirror {
-    let shown = state.withLock { state -> (Downstream?, Output?) in
-      switch state {
-      case let .awaitingSubscription(downstream, result, _), let .subscribed(downstream, result, _):
-        (downstream, result)
-      case let .folding(downstream): (downstream, nil)
-      case .terminal: (nil, nil)
-      }
-    }
+    let shown: (Downstream?, Output?) = lock.withLock { (downstream, parts?.result) }
     return Mirror(self, children: ["downstream": shown.0 as Any, "result": mirrorChild(shown.1)])
   }
 }
