@@ -51,41 +51,58 @@ extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}
 
 /// The subscription of `collect(_:)`.
 ///
-/// States:
-/// - `awaitingSubscription(downstream)`: created, no upstream yet;
-/// - `collecting(upstream, downstream, buffer)`: the buffer holds fewer than `count` elements;
+/// States (`Phase`), and what each keeps in the stored properties (the
+/// others are nil, the buffer empty):
+/// - `awaitingSubscription`: `downstream`; created, no upstream yet;
+/// - `collecting`: `upstream`, `downstream`, `buffer`; the buffer holds
+///   fewer than `count` elements;
 /// - `terminal`: completed or cancelled; holds nothing.
+///
+/// The generic parts live in stored properties beside a payload-free phase
+/// (see "Generic payloads cost code" in Docs/Internals.md), touched only
+/// under `lock`; what a transition takes out leaves the lock in a tuple and
+/// is released after it.
 private final class CollectByCountInner<Downstream: Subscriber, Element>: Subscriber, Subscription,
   CustomStringConvertible
 where Downstream.Input == [Element] {
   typealias Input = Element
   typealias Failure = Downstream.Failure
 
-  private enum State {
-    case awaitingSubscription(Downstream)
-    case collecting(any Subscription, Downstream, [Element])
-    case terminal
+  private enum Phase: UInt8 {
+    case awaitingSubscription, collecting, terminal
   }
 
-  private let state: Lock<State>
+  /// What the subscription held when it ended, released after the lock.
+  private typealias Ending = (downstream: Downstream?, upstream: (any Subscription)?, buffer: [Element])
+
+  private let lock = StateLock()
+  @exclusivity(unchecked) private var phase = Phase.awaitingSubscription
+  @exclusivity(unchecked) private var upstream: (any Subscription)?
+  @exclusivity(unchecked) private var downstream: Downstream?
+  @exclusivity(unchecked) private var buffer: [Element] = []
   private let count: Int
 
   var description: String { "CollectByCount" }
 
   init(_ downstream: Downstream, count: Int) {
-    state = Lock(.awaitingSubscription(downstream))
+    self.downstream = downstream
     self.count = count
   }
 
+  /// Under the lock: the subscription is over; what it held leaves with the ending.
+  private func takeEnding() -> Ending {
+    phase = .terminal
+    var elements: [Element] = []
+    swap(&elements, &buffer)
+    return (downstream.take(), upstream.take(), elements)
+  }
+
   func receive(subscription: any Subscription) {
-    let downstream = state.withLock { state -> Downstream? in
-      switch state {
-      case let .awaitingSubscription(downstream):
-        state = .collecting(subscription, downstream, [])
-        return downstream
-      case .collecting, .terminal:
-        return nil
-      }
+    let downstream: Downstream? = lock.withLock {
+      guard phase == .awaitingSubscription else { return nil }
+      phase = .collecting
+      upstream = subscription
+      return self.downstream
     }
     guard let downstream else {
       subscription.cancel()
@@ -95,56 +112,45 @@ where Downstream.Input == [Element] {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let full = state.withLock { state -> (downstream: Downstream, elements: [Element])? in
-      guard case .collecting(let upstream, let downstream, var buffer) = state else {
-        return nil  // before the subscription (a contract violation) or after the end: ignored
-      }
-      state = .terminal  // drops the state's reference to the buffer, so the append does not copy it
-      buffer.append(input)
-      guard buffer.count >= count else {
-        state = .collecting(upstream, downstream, buffer)
-        return nil
-      }
-      state = .collecting(upstream, downstream, [])
-      return (downstream, buffer)
+    let full: (downstream: Downstream, elements: [Element])? = lock.withLock {
+      // Before the subscription (a contract violation) or after the end: ignored.
+      guard phase == .collecting, let downstream else { return nil }
+      buffer.append(input)  // in place: the buffer has no other reference
+      guard buffer.count >= count else { return nil }
+      var elements: [Element] = []
+      swap(&elements, &buffer)
+      return (downstream, elements)
     }
     guard let full else { return .none }
     return full.downstream.receive(full.elements) * count
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let replaced = state.withLock { state -> State in
-      switch state {
-      case .collecting:
-        defer { state = .terminal }
-        return state
-      case .awaitingSubscription, .terminal:
-        // Before the subscription (a contract violation: ignored, the
-        // subscription may still come) or after the end.
-        return .terminal
-      }
+    // Before the subscription (a contract violation: ignored, the
+    // subscription may still come) or after the end: nothing to do.
+    let ending: Ending = lock.withLock {
+      guard phase == .collecting else { return (nil, nil, []) }
+      return takeEnding()
     }
-    guard case let .collecting(_, downstream, buffer) = replaced else { return }
-    if case .finished = completion, !buffer.isEmpty {
-      _ = downstream.receive(buffer)
+    guard let downstream = ending.downstream else { return }
+    if case .finished = completion, !ending.buffer.isEmpty {
+      _ = downstream.receive(ending.buffer)
     }
     downstream.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0)
-    let upstream = state.withLock { state -> (any Subscription)? in
-      guard case let .collecting(upstream, _, _) = state else { return nil }
-      return upstream
-    }
+    let upstream: (any Subscription)? = lock.withLock { phase == .collecting ? self.upstream : nil }
     upstream?.request(demand * count)
   }
 
   func cancel() {
-    let replaced = state.exchange(.terminal)
-    if case let .collecting(upstream, _, _) = replaced {
-      upstream.cancel()
+    let ending: Ending = lock.withLock {
+      guard phase != .terminal else { return (nil, nil, []) }
+      return takeEnding()
     }
+    ending.upstream?.cancel()
     // The downstream and the buffer are released here, after the lock.
   }
 }
@@ -153,12 +159,8 @@ extension CollectByCountInner: CombineReflectable {
   /// Shows the downstream, the upstream subscription, the partial array and
   /// the count, as Combine's `collect(_:)`.
   var customMirror: Mirror {
-    let (downstream, upstream, buffer) = state.withLock { state -> (Downstream?, (any Subscription)?, [Element]) in
-      switch state {
-      case let .awaitingSubscription(downstream): (downstream, nil, [])
-      case let .collecting(upstream, downstream, buffer): (downstream, upstream, buffer)
-      case .terminal: (nil, nil, [])
-      }
+    let (downstream, upstream, buffer): (Downstream?, (any Subscription)?, [Element]) = lock.withLock {
+      (self.downstream, self.upstream, self.buffer)
     }
     return Mirror(
       self,

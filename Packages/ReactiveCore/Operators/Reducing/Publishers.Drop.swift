@@ -54,38 +54,56 @@ extension Publishers.Drop: Equatable where Upstream: Equatable {}
 /// The subscription of `dropFirst(_:)`. The downstream gets it before the
 /// upstream is subscribed, so demand may arrive first and wait.
 ///
-/// States:
-/// - `awaitingUpstream(downstream, pendingDemand, toDrop)`: demand requested so far waits;
-/// - `subscribed(upstream, downstream, toDrop)`: values are dropped while `toDrop > 0`;
+/// States (`Phase`), and what each keeps in the stored properties (the
+/// others are nil):
+/// - `awaitingUpstream`: `downstream`; demand requested so far waits in
+///   `pendingDemand`;
+/// - `subscribed`: `upstream`, `downstream`; values are dropped while
+///   `toDrop > 0`;
 /// - `terminal`: completed or cancelled; holds nothing.
+///
+/// The generic parts live in stored properties beside a payload-free phase
+/// (see "Generic payloads cost code" in Docs/Internals.md), touched only
+/// under `lock`; what a transition takes out leaves the lock in a tuple and
+/// is released after it.
 private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private enum State {
-    case awaitingUpstream(Downstream, pendingDemand: Subscribers.Demand, toDrop: Int)
-    case subscribed(any Subscription, Downstream, toDrop: Int)
-    case terminal
+  private enum Phase: UInt8 {
+    case awaitingUpstream, subscribed, terminal
   }
 
-  private let state: Lock<State>
+  /// What the subscription held when it ended, released after the lock.
+  private typealias Ending = (downstream: Downstream?, upstream: (any Subscription)?)
+
+  private let lock = StateLock()
+  @exclusivity(unchecked) private var phase = Phase.awaitingUpstream
+  @exclusivity(unchecked) private var upstream: (any Subscription)?
+  @exclusivity(unchecked) private var downstream: Downstream?
+  @exclusivity(unchecked) private var pendingDemand = Subscribers.Demand.none
+  @exclusivity(unchecked) private var toDrop: Int
 
   var description: String { "Drop" }
 
   init(_ downstream: Downstream, count: Int) {
-    state = Lock(.awaitingUpstream(downstream, pendingDemand: .none, toDrop: count))
+    self.downstream = downstream
+    toDrop = count
+  }
+
+  /// Under the lock: the subscription is over; what it held leaves with the ending.
+  private func takeEnding() -> Ending {
+    phase = .terminal
+    return (downstream.take(), upstream.take())
   }
 
   func receive(subscription: any Subscription) {
-    let request = state.withLock { state -> Subscribers.Demand? in
-      switch state {
-      case let .awaitingUpstream(downstream, pendingDemand, toDrop):
-        precondition(toDrop >= 0, "API violation: dropFirst count must not be negative, got \(toDrop)")
-        state = .subscribed(subscription, downstream, toDrop: toDrop)
-        return pendingDemand + toDrop
-      case .subscribed, .terminal:
-        return nil
-      }
+    let request: Subscribers.Demand? = lock.withLock {
+      guard phase == .awaitingUpstream else { return nil }
+      precondition(toDrop >= 0, "API violation: dropFirst count must not be negative, got \(toDrop)")
+      phase = .subscribed
+      upstream = subscription
+      return pendingDemand + toDrop
     }
     guard let request else {
       subscription.cancel()  // a second subscription, or one after cancel
@@ -97,48 +115,40 @@ private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription,
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let downstream = state.withLock { state -> Downstream? in
-      switch state {
-      case let .subscribed(upstream, downstream, toDrop) where toDrop > 0:
-        state = .subscribed(upstream, downstream, toDrop: toDrop - 1)
+    // Before the upstream's subscription, the upstream breaks the contract;
+    // the downstream already has its subscription, and Combine counts the
+    // value as usual. After the end: ignored.
+    let downstream: Downstream? = lock.withLock {
+      guard phase != .terminal else { return nil }
+      guard toDrop <= 0 else {
+        toDrop -= 1
         return nil  // dropped: it used demand asked for it at subscription
-      case let .subscribed(_, downstream, _):
-        return downstream
-      // Before the upstream's subscription, the upstream breaks the contract; the
-      // downstream already has its subscription, and Combine counts the value as usual.
-      case let .awaitingUpstream(downstream, pendingDemand, toDrop) where toDrop > 0:
-        state = .awaitingUpstream(downstream, pendingDemand: pendingDemand, toDrop: toDrop - 1)
-        return nil
-      case let .awaitingUpstream(downstream, _, _):
-        return downstream
-      case .terminal:
-        return nil  // after the end: ignored
       }
+      return self.downstream
     }
     return downstream?.receive(input) ?? .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let replaced = state.exchange(.terminal)
-    switch replaced {
-    case let .subscribed(_, downstream, _), let .awaitingUpstream(downstream, _, _):
-      // Before the upstream's subscription, the upstream breaks the contract; the
-      // downstream already has its subscription, and Combine passes the completion on.
-      downstream.receive(completion: completion)
-    case .terminal:
-      break  // after the end: ignored
+    // Before the upstream's subscription, the upstream breaks the contract;
+    // the downstream already has its subscription, and Combine passes the
+    // completion on. After the end: ignored.
+    let ending: Ending = lock.withLock {
+      guard phase != .terminal else { return (nil, nil) }
+      return takeEnding()
     }
+    ending.downstream?.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0)
-    let upstream = state.withLock { state -> (any Subscription)? in
-      switch state {
-      case let .awaitingUpstream(downstream, pendingDemand, toDrop):
-        state = .awaitingUpstream(downstream, pendingDemand: pendingDemand + demand, toDrop: toDrop)
+    let upstream: (any Subscription)? = lock.withLock {
+      switch phase {
+      case .awaitingUpstream:
+        pendingDemand += demand
         return nil
-      case let .subscribed(upstream, _, _):
-        return upstream
+      case .subscribed:
+        return self.upstream
       case .terminal:
         return nil
       }
@@ -147,10 +157,11 @@ private final class DropInner<Downstream: Subscriber>: Subscriber, Subscription,
   }
 
   func cancel() {
-    let replaced = state.exchange(.terminal)
-    if case let .subscribed(upstream, _, _) = replaced {
-      upstream.cancel()
+    let ending: Ending = lock.withLock {
+      guard phase != .terminal else { return (nil, nil) }
+      return takeEnding()
     }
+    ending.upstream?.cancel()
     // The downstream is released here, after the lock.
   }
 }
