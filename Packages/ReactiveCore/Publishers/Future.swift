@@ -124,12 +124,17 @@ class FutureConduitBase<Output, Failure: Error>: RegistryMember {
 /// requested (`demanded`): so the subscriber never sees two calls at once,
 /// even when the promise runs on another thread.
 ///
-/// States:
-/// - `waiting(downstream, parent, demanded, announced)`: no result yet;
-/// - `resolved(downstream, result, demanded, announced)`: the result is here
-///   but cannot go out yet (a value without demand, or a subscription not
-///   yet announced);
+/// States (`Phase`), and what each keeps in the stored properties (the
+/// others are nil):
+/// - `waiting`: `downstream`, `parent`; no result yet;
+/// - `resolved`: `downstream`, `result`; the result is here but cannot go
+///   out yet (a value without demand, or a subscription not yet announced);
 /// - `done`: result delivered, or cancelled; holds nothing.
+///
+/// `demanded` and `announced`, once set, stay set. The generic parts live in
+/// stored properties beside a payload-free phase (see "Generic payloads cost
+/// code" in Docs/Internals.md), touched only under `lock`; what a transition
+/// takes out leaves the lock in a tuple and is released after it.
 @usableFromInline
 final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
   SpecializedSubscription, CustomStringConvertible
@@ -140,20 +145,28 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
   typealias Failure = Downstream.Failure
 
   @usableFromInline
-  enum State {
-    case waiting(Downstream, parent: Future<Output, Failure>, demanded: Bool, announced: Bool)
-    case resolved(Downstream, Result<Output, Failure>, demanded: Bool, announced: Bool)
-    case done
+  enum Phase: UInt8 {
+    case waiting, resolved, done
   }
 
+  /// A result that goes out now, to its downstream, after the lock.
   @usableFromInline
-  enum Action {
-    case none
-    case deliver(Downstream, Result<Output, Failure>)
-  }
+  typealias Delivery = (downstream: Downstream, result: Result<Output, Failure>)
 
   @usableFromInline
-  let state: Lock<State>
+  let lock = StateLock()
+  @usableFromInline
+  @exclusivity(unchecked) var phase: Phase
+  @usableFromInline
+  @exclusivity(unchecked) var downstream: Downstream?
+  @usableFromInline
+  @exclusivity(unchecked) var parent: Future<Output, Failure>?
+  @usableFromInline
+  @exclusivity(unchecked) var result: Result<Output, Failure>?
+  @usableFromInline
+  @exclusivity(unchecked) var demanded = false
+  @usableFromInline
+  @exclusivity(unchecked) var announced = false
 
   /// `fulfillSpecialized(_:)`, as a closure formed in `init`: the future
   /// calls `fulfill(_:)` through the base class, which runs unspecialised
@@ -171,7 +184,9 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
 
   @inlinable
   init(_ downstream: Downstream, parent: Future<Output, Failure>) {
-    state = Lock(.waiting(downstream, parent: parent, demanded: false, announced: false))
+    phase = .waiting
+    self.downstream = downstream
+    self.parent = parent
     fulfillEntryPoint = { $0.fulfillSpecialized($1) }
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
@@ -181,7 +196,9 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
 
   @inlinable
   init(_ downstream: Downstream, result: Result<Output, Failure>) {
-    state = Lock(.resolved(downstream, result, demanded: false, announced: false))
+    phase = .resolved
+    self.downstream = downstream
+    self.result = result
     fulfillEntryPoint = { $0.fulfillSpecialized($1) }
     entryPoints = SpecializedEntryPoints(
       request: { $0.requestSpecialized($1) },
@@ -189,23 +206,17 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
     )
   }
 
-  /// The state of a resolved conduit: `done` with a delivery if the result can go out.
+  /// Under the lock, in `resolved`: the delivery, if the result can go out
+  /// now (a failure does not wait for demand); the conduit is then done.
   @inlinable
-  static func settle(
-    _ downstream: Downstream,
-    _ result: Result<Output, Failure>,
-    demanded: Bool,
-    announced: Bool
-  ) -> (State, Action) {
-    let canDeliver: Bool
-    switch result {
-    case .success: canDeliver = announced && demanded
-    case .failure: canDeliver = announced  // a failure does not wait for demand
+  func settle() -> Delivery? {
+    let isFailure: Bool
+    if case .failure? = result { isFailure = true } else { isFailure = false }
+    guard announced && (demanded || isFailure), let downstream = downstream.take(), let result = result.take() else {
+      return nil
     }
-    guard canDeliver else {
-      return (.resolved(downstream, result, demanded: demanded, announced: announced), .none)
-    }
-    return (.done, .deliver(downstream, result))
+    phase = .done
+    return (downstream, result)
   }
 
   @inlinable
@@ -215,7 +226,18 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
 
   @inlinable
   func fulfillSpecialized(_ result: Result<Output, Failure>) {
-    perform(state.withLock { $0.fulfill(result) })
+    deliver(
+      lock.withLock {
+        // The future resolves once; a cancelled conduit ignores it.
+        guard phase == .waiting else { return nil }
+        // Dropping the parent under the lock is safe: it is running its
+        // promise, so this is never its last reference.
+        parent = nil
+        phase = .resolved
+        self.result = result
+        return settle()
+      }
+    )
   }
 
   /// Called by the future once `receive(subscription:)` has returned.
@@ -235,89 +257,38 @@ final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.
   /// `requestSpecialized(_:)`.
   @inlinable
   func record(demanded newlyDemanded: Bool, announced newlyAnnounced: Bool) {
-    perform(state.withLock { $0.record(demanded: newlyDemanded, announced: newlyAnnounced) })
+    deliver(
+      lock.withLock {
+        // Once done: cancelled (from inside receive(subscription:), for an announcement).
+        guard phase != .done else { return nil }
+        demanded = demanded || newlyDemanded
+        announced = announced || newlyAnnounced
+        return phase == .resolved ? settle() : nil
+      }
+    )
   }
 
   @inlinable
   func cancelSpecialized() {
-    let previous = state.withLock { $0.end() }
-    if case let .waiting(_, parent, _, _) = previous {
-      parent.remove(self)
-    }
-    _ = previous  // released here, after the lock
+    let ended: (parent: Future<Output, Failure>?, downstream: Downstream?, result: Result<Output, Failure>?) =
+      lock.withLock {
+        phase = .done
+        return (parent.take(), downstream.take(), result.take())
+      }
+    ended.parent?.remove(self)  // only a waiting conduit has its parent
+    // What it held is released here, after the lock.
   }
 
   @inlinable
-  func perform(_ action: consuming Action) {
-    // Consumed, not read: reading made an outlined copy of the action.
-    switch consume action {
-    case let .deliver(downstream, .success(value)):
+  func deliver(_ delivery: consuming Delivery?) {
+    guard let (downstream, result) = delivery else { return }
+    switch result {
+    case let .success(value):
       _ = downstream.receive(value)
       downstream.receive(completion: .finished)
-    case let .deliver(downstream, .failure(error)):
+    case let .failure(error):
       downstream.receive(completion: .failure(error))
-    case .none:
-      break
     }
-  }
-}
-
-// The transitions move the state out and back (`switch consume self`)
-// instead of reading it: a read copied the enum (downstream, parent,
-// result) through its value witnesses, and storing the next state destroyed
-// the original (the Future chain of make bench: about 600 instructions).
-extension FutureConduit.State {
-  /// The promise's result arrives: settles a waiting conduit; returns the
-  /// delivery that can go out now.
-  @inlinable
-  mutating func fulfill(_ result: Result<FutureConduit.Output, FutureConduit.Failure>) -> FutureConduit.Action {
-    switch consume self {
-    case let .waiting(downstream, _, demanded, announced):
-      // Dropping the parent under the lock is safe: it is running its
-      // promise, so this is never its last reference.
-      let (next, action) = FutureConduit.settle(downstream, result, demanded: demanded, announced: announced)
-      self = next
-      return action
-    case let other:
-      self = other
-      return .none  // the future resolves once; a cancelled conduit ignores it
-    }
-  }
-
-  /// Records demand, or the announcement of the subscription (each flag,
-  /// once set, stays set); returns the delivery that can go out now.
-  @inlinable
-  mutating func record(demanded newlyDemanded: Bool, announced newlyAnnounced: Bool) -> FutureConduit.Action {
-    switch consume self {
-    case let .waiting(downstream, parent, demanded, announced):
-      self = .waiting(
-        downstream,
-        parent: parent,
-        demanded: demanded || newlyDemanded,
-        announced: announced || newlyAnnounced
-      )
-      return .none
-    case let .resolved(downstream, result, demanded, announced):
-      let (next, action) = FutureConduit.settle(
-        downstream,
-        result,
-        demanded: demanded || newlyDemanded,
-        announced: announced || newlyAnnounced
-      )
-      self = next
-      return action
-    case .done:
-      self = .done
-      return .none  // cancelled (from inside receive(subscription:), for an announcement)
-    }
-  }
-
-  /// Ends the conduit (cancelled); returns what it held, to release after the lock.
-  @inlinable
-  mutating func end() -> Self {
-    let previous = consume self
-    self = .done
-    return previous
   }
 }
 
@@ -327,13 +298,8 @@ extension FutureConduit: CombineReflectable {
   /// all nil once the result went out or the subscription was cancelled.
   @usableFromInline
   var customMirror: Mirror {
-    let (parent, downstream, demanded) = state.withLock {
-      state -> (Future<Output, Failure>?, Downstream?, Bool) in
-      switch state {
-      case let .waiting(downstream, parent, demanded, _): (parent, downstream, demanded)
-      case let .resolved(downstream, _, demanded, _): (nil, downstream, demanded)
-      case .done: (nil, nil, false)
-      }
+    let (parent, downstream, demanded): (Future<Output, Failure>?, Downstream?, Bool) = lock.withLock {
+      (self.parent, self.downstream, phase != .done && self.demanded)
     }
     return Mirror(
       self,
