@@ -15,10 +15,16 @@
 /// filter-like ones, as in Combine, and is ignored by `tryMap` and `tryScan`,
 /// where Combine does not trap.
 ///
-/// States:
-/// - `awaitingSubscription(downstream, payload)`: created, no upstream yet;
-/// - `subscribed(upstream, downstream, payload)`: values flow;
+/// States (`Phase`), and what each keeps in the stored properties (the
+/// others are nil):
+/// - `awaitingSubscription`: `downstream`, `payload`; created, no upstream yet;
+/// - `subscribed`: `upstream`, `downstream`, `payload`; values flow;
 /// - `terminal`: completed, failed by `step`, or cancelled; holds nothing.
+///
+/// The generic parts live in stored properties beside a payload-free phase
+/// (see "Generic payloads cost code" in Docs/Internals.md), touched only
+/// under `lock`; what a transition takes out leaves the lock in a tuple and
+/// is released after it.
 ///
 /// `step` and `mapFailure` are closures that capture nothing (the user's
 /// closures ride in the payload, which the terminal state releases).
@@ -47,14 +53,24 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   typealias Step = (inout Payload, Input) throws(Downstream.Failure) -> Downstream.Input?
 
   @usableFromInline
-  enum State {
-    case awaitingSubscription(Downstream, Payload)
-    case subscribed(any Subscription, Downstream, Payload)
-    case terminal
+  enum Phase: UInt8 {
+    case awaitingSubscription, subscribed, terminal
   }
 
+  /// What the subscription held when it ended, released after the lock.
   @usableFromInline
-  let state: Lock<State>
+  typealias Ending = (downstream: Downstream?, upstream: (any Subscription)?, payload: Payload?)
+
+  @usableFromInline
+  let lock = StateLock()
+  @usableFromInline
+  @exclusivity(unchecked) var phase = Phase.awaitingSubscription
+  @usableFromInline
+  @exclusivity(unchecked) var upstream: (any Subscription)?
+  @usableFromInline
+  @exclusivity(unchecked) var downstream: Downstream?
+  @usableFromInline
+  @exclusivity(unchecked) var payload: Payload?
 
   @usableFromInline
   let step: Step
@@ -85,7 +101,8 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
     mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
     step: @escaping Step
   ) {
-    state = Lock(.awaitingSubscription(downstream, payload))
+    self.downstream = downstream
+    self.payload = payload
     self.name = name
     self.contract = contract
     self.keepsState = keepsState
@@ -95,14 +112,11 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 
   @inlinable
   func receive(subscription: any Subscription) {
-    let downstream = state.withLock { state -> Downstream? in
-      switch state {
-      case let .awaitingSubscription(downstream, payload):
-        state = .subscribed(subscription, downstream, payload)
-        return downstream
-      case .subscribed, .terminal:
-        return nil
-      }
+    let downstream: Downstream? = lock.withLock {
+      guard phase == .awaitingSubscription else { return nil }
+      phase = .subscribed
+      upstream = subscription
+      return self.downstream
     }
     guard let downstream else {
       // A second subscription, or one after the end: not wanted.
@@ -115,9 +129,10 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
     var early = false
-    let taken = state.withLock { state -> (Downstream, Payload)? in
-      switch state {
-      case let .subscribed(_, downstream, payload):
+    let taken: (Downstream, Payload)? = lock.withLock {
+      switch phase {
+      case .subscribed:
+        guard let downstream, let payload else { return nil }
         return (downstream, payload)
       case .awaitingSubscription:
         early = true  // the upstream broke the contract: trapped after the lock
@@ -147,22 +162,23 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
 
   @inlinable
   func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    let ended = state.withLock { state -> State? in
-      switch state {
+    var early = false
+    let ending: Ending = lock.withLock {
+      switch phase {
       case .subscribed:
-        defer { state = .terminal }
-        return state
+        return takeEnding()
       case .awaitingSubscription:
-        return nil  // too early: decided after the lock, the subscription may still come
+        early = true  // too early: decided after the lock, the subscription may still come
+        return (nil, nil, nil)
       case .terminal:
-        return .terminal
+        return (nil, nil, nil)
       }
     }
-    guard let ended else {
+    if early {
       precondition(contract == .mapping, "API violation: \(name) received a completion before its subscription")
       return  // Combine's `tryMap` and `tryScan` ignore it
     }
-    guard case let .subscribed(_, downstream, _) = ended else { return }
+    guard let downstream = ending.downstream else { return }
     switch completion {
     case .finished:
       downstream.receive(completion: .finished)
@@ -174,37 +190,38 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0 || contract == .mapping)
-    let upstream = state.withLock { state -> (any Subscription)? in
-      switch state {
-      case let .subscribed(upstream, _, _):
-        return upstream
-      case .awaitingSubscription, .terminal:
-        return nil
-      }
-    }
+    let upstream: (any Subscription)? = lock.withLock { phase == .subscribed ? self.upstream : nil }
     upstream?.request(demand)
   }
 
   @inlinable
   func cancel() {
     let ended = end()
-    if case let .subscribed(upstream, _, _) = ended {
-      upstream.cancel()
-    }
+    ended.upstream?.cancel()
     // Downstream and payload are released here, after the lock.
+  }
+
+  /// Under the lock: the subscription is over; what it held leaves with the ending.
+  @inlinable
+  func takeEnding() -> Ending {
+    phase = .terminal
+    return (downstream.take(), upstream.take(), payload.take())
   }
 
   /// Moves to `terminal` and returns what was there, to use and release after the lock.
   @inlinable
-  func end() -> State {
-    state.exchange(.terminal)
+  func end() -> Ending {
+    lock.withLock {
+      guard phase != .terminal else { return (nil, nil, nil) }
+      return takeEnding()
+    }
   }
 
   /// The step threw: cancel the upstream, fail the downstream.
   @inlinable
   func fail(with error: Downstream.Failure) {
     let ended = end()
-    guard case let .subscribed(upstream, downstream, _) = ended else { return }
+    guard let upstream = ended.upstream, let downstream = ended.downstream else { return }
     upstream.cancel()
     downstream.receive(completion: .failure(error))
   }
@@ -212,16 +229,11 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   /// Stores the payload that `step` changed, unless the subscription ended meanwhile.
   @inlinable
   func store(_ payload: Payload) {
-    let replaced = state.withLock { state -> Payload? in
-      switch state {
-      case let .subscribed(upstream, downstream, old):
-        state = .subscribed(upstream, downstream, payload)
-        return old
-      case .awaitingSubscription, .terminal:
-        return nil
-      }
+    var replaced: Payload? = payload
+    lock.withLock {
+      if phase == .subscribed { swap(&replaced, &self.payload) }
     }
-    _ = replaced  // the previous payload is released here, after the lock
+    _ = replaced  // the previous payload (or the unstored one) is released here, after the lock
   }
 }
 
@@ -233,12 +245,14 @@ extension MappingInner: CombineReflectable {
   /// field of the payload the operator gave, found by its label.
   @usableFromInline
   var customMirror: Mirror {
-    let (downstream, payload, status) = state.withLock { state -> (Downstream?, Payload?, SubscriptionStatus) in
-      switch state {
-      case let .awaitingSubscription(downstream, payload): (downstream, payload, .awaitingSubscription)
-      case let .subscribed(upstream, downstream, payload): (downstream, payload, .subscribed(upstream))
-      case .terminal: (nil, nil, .terminal)
-      }
+    let (downstream, payload, status): (Downstream?, Payload?, SubscriptionStatus) = lock.withLock {
+      let status: SubscriptionStatus =
+        switch phase {
+        case .awaitingSubscription: .awaitingSubscription
+        case .subscribed: upstream.map { .subscribed($0) } ?? .terminal
+        case .terminal: .terminal
+        }
+      return (self.downstream, self.payload, status)
     }
     // The running state, by its label in the payload: the result of a tryScan,
     // the previous element of removeDuplicates (shown as the field is, as in
