@@ -1,59 +1,83 @@
-/// The state of a subscription that stands between one upstream
-/// subscription and one downstream and keeps nothing else that changes
-/// (`multicast`'s and `print`'s inners, ``CodingInner``): kept under the
-/// subscription's lock. `Payload` is what the subscription holds until it
-/// ends (the transform of `encode`/`decode`), `Void` for nothing.
+/// The base of a subscription that stands between one upstream subscription
+/// and one downstream and keeps nothing else that changes (`multicast`'s and
+/// `print`'s inners, ``CodingInner``). `Payload` is what the subscription
+/// holds until it ends (the transform of `encode`/`decode`), `Void` for
+/// nothing.
 ///
-/// The methods decide under the lock; what they take out (the replaced
-/// link, the downstream) is acted on, and released, after it.
-enum SubscriptionLink<Downstream, Payload> {
-  /// Created, no upstream subscription yet.
-  case awaitingSubscription(Downstream, Payload)
-  /// Holds the upstream subscription; values flow.
-  case subscribed(any Subscription, Downstream, Payload)
-  /// Completed or cancelled; holds nothing.
-  case terminal
-
-  /// Takes `subscription` if it is the first: returns the downstream to hand
-  /// the subscription to, or nil for a second one or one after the end (to
-  /// be cancelled).
-  mutating func accept(_ subscription: any Subscription) -> Downstream? {
-    guard case let .awaitingSubscription(downstream, payload) = self else { return nil }
-    self = .subscribed(subscription, downstream, payload)
-    return downstream
+/// States (`Phase`), and what each keeps in the stored properties (the
+/// others are nil):
+/// - `awaitingSubscription`: `downstream`, `payload`; created, no upstream
+///   subscription yet;
+/// - `subscribed`: `upstream`, `downstream`, `payload`; values flow;
+/// - `terminal`: completed or cancelled; holds nothing.
+///
+/// The parts live in stored properties beside a payload-free phase (see
+/// "Generic payloads cost code" in Docs/Internals.md), touched only under
+/// `lock`, which a subclass may use for state of its own. The methods decide
+/// under the lock; what they take out is acted on, and released, after it.
+class SubscriptionLink<Downstream: Subscriber, Payload> {
+  enum Phase: UInt8 {
+    case awaitingSubscription, subscribed, terminal
   }
 
-  /// The upstream subscription, while subscribed.
-  var subscription: (any Subscription)? {
-    guard case let .subscribed(subscription, _, _) = self else { return nil }
-    return subscription
+  /// What the link held, taken out of the lock; all nil when there was nothing.
+  typealias Parts = (upstream: (any Subscription)?, downstream: Downstream?, payload: Payload?)
+
+  final let lock = StateLock()
+  @exclusivity(unchecked) final var phase = Phase.awaitingSubscription
+  @exclusivity(unchecked) final var upstream: (any Subscription)?
+  @exclusivity(unchecked) final var downstream: Downstream?
+  @exclusivity(unchecked) final var payload: Payload?
+
+  init(_ downstream: Downstream, payload: Payload) {
+    self.downstream = downstream
+    self.payload = payload
   }
 
-  /// Ends the link whatever it was; returns what it held.
-  mutating func end() -> Self {
-    defer { self = .terminal }
-    return self
-  }
-
-  /// Ends the link if it is subscribed, and returns what it held; any other
-  /// link is left as it is, and `.terminal` returned.
-  mutating func endSubscribed() -> Self {
-    guard case .subscribed = self else { return .terminal }
-    return end()
-  }
-}
-
-extension Lock {
-  /// The first step of a subscription whose whole state is a
-  /// ``SubscriptionLink``: takes the upstream `subscription` under the lock,
-  /// then, after it, hands `inner` to the downstream, or cancels a
-  /// subscription that came second or after the end.
-  func accept<Downstream: Subscriber, Payload>(_ subscription: any Subscription, handing inner: some Subscription)
-  where Value == SubscriptionLink<Downstream, Payload> {
-    guard let downstream = withLock({ $0.accept(subscription) }) else {
+  /// Takes `subscription` if it is the first, then, after the lock, hands
+  /// `inner` to the downstream; cancels a subscription that came second or
+  /// after the end.
+  final func accept(_ subscription: any Subscription, handing inner: some Subscription) {
+    let downstream: Downstream? = lock.withLock {
+      guard phase == .awaitingSubscription else { return nil }
+      phase = .subscribed
+      upstream = subscription
+      return self.downstream
+    }
+    guard let downstream else {
       subscription.cancel()
       return
     }
     downstream.receive(subscription: inner)
+  }
+
+  /// The upstream subscription, the downstream and the payload, while subscribed.
+  final var linked: (upstream: any Subscription, downstream: Downstream, payload: Payload)? {
+    lock.withLock {
+      guard phase == .subscribed, let upstream, let downstream, let payload else { return nil }
+      return (upstream, downstream, payload)
+    }
+  }
+
+  /// The upstream subscription, while subscribed.
+  final var subscription: (any Subscription)? {
+    lock.withLock { phase == .subscribed ? upstream : nil }
+  }
+
+  /// Ends the link whatever it was; returns what it held.
+  final func end() -> Parts {
+    lock.withLock { takeParts() }
+  }
+
+  /// Ends the link if it is subscribed, and returns what it held; any other
+  /// link is left as it is, and nothing returned.
+  final func endSubscribed() -> Parts {
+    lock.withLock { phase == .subscribed ? takeParts() : (nil, nil, nil) }
+  }
+
+  /// Under the lock: the link is over; what it held leaves with the parts.
+  private func takeParts() -> Parts {
+    phase = .terminal
+    return (upstream.take(), downstream.take(), payload.take())
   }
 }

@@ -100,14 +100,13 @@ extension Publishers {
 }
 
 extension Publishers.Multicast {
-  /// Stands between the subject and one subscriber; its state is a
-  /// ``SubscriptionLink`` to the subject's subscription.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
+  /// Stands between the subject and one subscriber: a ``SubscriptionLink``
+  /// to the subject's subscription.
+  private final class Inner<Downstream: Subscriber>: SubscriptionLink<Downstream, Void>, Subscriber, Subscription,
+    CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
-
-    private let state: Lock<SubscriptionLink<Downstream, Void>>
 
     var description: String { "Multicast" }
 
@@ -115,21 +114,17 @@ extension Publishers.Multicast {
     var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream) {
-      state = Lock(.awaitingSubscription(downstream, ()))
+      super.init(downstream, payload: ())
     }
 
     func receive(subscription: any Subscription) {
-      state.accept(subscription, handing: self)
+      accept(subscription, handing: self)
     }
 
     /// As in Combine, the demand downstream returns is requested from the
     /// subject's subscription, not returned to the subject.
     func receive(_ input: Input) -> Subscribers.Demand {
-      let link = state.withLock { state -> (any Subscription, Downstream)? in
-        guard case let .subscribed(subscription, downstream, _) = state else { return nil }
-        return (subscription, downstream)
-      }
-      guard let (subscription, downstream) = link else { return .none }
+      guard let (subscription, downstream, _) = linked else { return .none }
       let additional = downstream.receive(input)
       if additional > 0 { subscription.request(additional) }
       return .none
@@ -137,23 +132,19 @@ extension Publishers.Multicast {
 
     func receive(completion: Subscribers.Completion<Failure>) {
       // Before its subscription, a completion is ignored, as in Combine.
-      if case let .subscribed(_, downstream, _) = state.withLock({ $0.endSubscribed() }) {
-        downstream.receive(completion: completion)
-      }
+      endSubscribed().downstream?.receive(completion: completion)
     }
 
     /// Passes any demand on, `.none` included, as Combine does: the
     /// subject's subscription decides (`PassthroughSubject`'s traps).
     func request(_ demand: Subscribers.Demand) {
-      state.withLock { $0.subscription }?.request(demand)
+      subscription?.request(demand)
     }
 
     func cancel() {
       // A cancel before the subject's subscription holds: that subscription
       // is cancelled when it comes.
-      if case let .subscribed(subscription, _, _) = state.withLock({ $0.end() }) {
-        subscription.cancel()
-      }
+      end().upstream?.cancel()
     }
   }
 }

@@ -68,34 +68,23 @@ extension Publishers {
 }
 
 extension Publishers.Print {
-  /// Its link to the upstream subscription is a ``SubscriptionLink``.
+  /// A ``SubscriptionLink`` to the upstream subscription.
   ///
   /// The lines wait in `pending` for the one thread that writes (`writing`);
-  /// that thread takes the stream out of the lock while it writes.
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable
+  /// that thread takes the stream out of the lock while it writes. The
+  /// stream, the lines and `writing` are kept under the link's lock.
+  private final class Inner<Downstream: Subscriber>: SubscriptionLink<Downstream, Void>, Subscriber, Subscription,
+    CombineReflectable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private struct State {
-      var link: SubscriptionLink<Downstream, Void>
-      var stream: (any TextOutputStream)?
-      var pending: [String] = []
-      var writing = false
+    /// The pending lines, and the stream to write them to.
+    private typealias Batch = (lines: [String], stream: (any TextOutputStream)?)
 
-      /// The pending lines, and the stream to write them to.
-      mutating func takeBatch() -> Batch {
-        defer { pending = [] }
-        return Batch(lines: pending, stream: stream)
-      }
-    }
-
-    private struct Batch {
-      var lines: [String]
-      var stream: (any TextOutputStream)?
-    }
-
-    private let state: Lock<State>
+    @exclusivity(unchecked) private var stream: (any TextOutputStream)?
+    @exclusivity(unchecked) private var pending: [String] = []
+    @exclusivity(unchecked) private var writing = false
     private let prefix: String
 
     var description: String { "Print" }
@@ -104,26 +93,19 @@ extension Publishers.Print {
     var customMirror: Mirror { Mirror(childless: self) }
 
     init(_ downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
-      state = Lock(State(link: .awaitingSubscription(downstream, ()), stream: stream))
+      self.stream = stream
       self.prefix = prefix.isEmpty ? "" : "\(prefix): "
+      super.init(downstream, payload: ())
     }
 
     func receive(subscription: any Subscription) {
       log("receive subscription: (\(subscription))")
-      guard let downstream = state.withLock({ $0.link.accept(subscription) }) else {
-        subscription.cancel()
-        return
-      }
-      downstream.receive(subscription: self)
+      accept(subscription, handing: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
       log("receive value: (\(input))")
-      let downstream = state.withLock { state -> Downstream? in
-        guard case let .subscribed(_, downstream, _) = state.link else { return nil }
-        return downstream
-      }
-      guard let downstream else { return .none }
+      guard let (_, downstream, _) = linked else { return .none }
       let additional = downstream.receive(input)
       if additional > 0 {
         log("\(Self.describe(additional)) (synchronous)")
@@ -138,27 +120,20 @@ extension Publishers.Print {
       case let .failure(error):
         log("receive error: (\(error))")
       }
-      switch state.withLock({ $0.link.end() }) {
-      case let .awaitingSubscription(downstream, _), let .subscribed(_, downstream, _):
-        downstream.receive(completion: completion)
-      case .terminal:
-        break
-      }
+      end().downstream?.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
       // As in Combine, `.none` is logged and goes to the upstream as is: the upstream decides.
       log(Self.describe(demand))
-      state.withLock { $0.link.subscription }?.request(demand)
+      subscription?.request(demand)
     }
 
     func cancel() {
       log("receive cancel")
       // A cancel before the upstream's subscription holds: that subscription
       // is cancelled when it comes.
-      if case let .subscribed(subscription, _, _) = state.withLock({ $0.link.end() }) {
-        subscription.cancel()
-      }
+      end().upstream?.cancel()
     }
 
     private static func describe(_ demand: Subscribers.Demand) -> String {
@@ -171,11 +146,11 @@ extension Publishers.Print {
     /// another thread is writing.
     private func log(_ text: String) {
       let line = prefix + text
-      var batch = state.withLock { state -> Batch? in
-        state.pending.append(line)
-        guard !state.writing else { return nil }
-        state.writing = true
-        return state.takeBatch()
+      var batch: Batch? = lock.withLock {
+        pending.append(line)
+        guard !writing else { return nil }
+        writing = true
+        return takeBatch()
       }
       while var current = batch {
         for line in current.lines {
@@ -191,15 +166,22 @@ extension Publishers.Print {
           }
         }
         let stream = current.stream
-        batch = state.withLock { state -> Batch? in
-          state.stream = stream
-          guard !state.pending.isEmpty else {
-            state.writing = false
+        batch = lock.withLock {
+          self.stream = stream
+          guard !pending.isEmpty else {
+            writing = false
             return nil
           }
-          return state.takeBatch()
+          return takeBatch()
         }
       }
+    }
+
+    /// Under the lock: the pending lines, and the stream to write them to.
+    private func takeBatch() -> Batch {
+      var lines: [String] = []
+      swap(&lines, &pending)
+      return (lines, stream)
     }
   }
 }
