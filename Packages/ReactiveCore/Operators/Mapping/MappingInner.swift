@@ -15,22 +15,15 @@
 /// filter-like ones, as in Combine, and is ignored by `tryMap` and `tryScan`,
 /// where Combine does not trap.
 ///
-/// States (`Phase`), and what each keeps in the stored properties (the
-/// others are nil):
-/// - `awaitingSubscription`: `downstream`, `payload`; created, no upstream yet;
-/// - `subscribed`: `upstream`, `downstream`, `payload`; values flow;
-/// - `terminal`: completed, failed by `step`, or cancelled; holds nothing.
-///
-/// The generic parts live in stored properties beside a payload-free phase
-/// (see "Generic payloads cost code" in Docs/Internals.md), touched only
-/// under `lock`; what a transition takes out leaves the lock in a tuple and
-/// is released after it.
+/// It is a ``SubscriptionLink`` whose payload is the user's closure (and any
+/// running state): `awaitingSubscription`, then `subscribed` while values
+/// flow, then `terminal` once completed, failed by `step`, or cancelled.
 ///
 /// `step` and `mapFailure` are closures that capture nothing (the user's
 /// closures ride in the payload, which the terminal state releases).
 @usableFromInline
-final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, Payload>: Subscriber, Subscription,
-  CustomStringConvertible
+final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, Payload>:
+  SubscriptionLink<Downstream, Payload>, Subscriber, Subscription, CustomStringConvertible
 {
   @usableFromInline
   typealias Failure = UpstreamFailure
@@ -51,26 +44,6 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   /// Turns one upstream value into the value to publish; nil drops it.
   @usableFromInline
   typealias Step = (inout Payload, Input) throws(Downstream.Failure) -> Downstream.Input?
-
-  @usableFromInline
-  enum Phase: UInt8 {
-    case awaitingSubscription, subscribed, terminal
-  }
-
-  /// What the subscription held when it ended, released after the lock.
-  @usableFromInline
-  typealias Ending = (downstream: Downstream?, upstream: (any Subscription)?, payload: Payload?)
-
-  @usableFromInline
-  let lock = StateLock()
-  @usableFromInline
-  @exclusivity(unchecked) var phase = Phase.awaitingSubscription
-  @usableFromInline
-  @exclusivity(unchecked) var upstream: (any Subscription)?
-  @usableFromInline
-  @exclusivity(unchecked) var downstream: Downstream?
-  @usableFromInline
-  @exclusivity(unchecked) var payload: Payload?
 
   @usableFromInline
   let step: Step
@@ -101,29 +74,17 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
     mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
     step: @escaping Step
   ) {
-    self.downstream = downstream
-    self.payload = payload
     self.name = name
     self.contract = contract
     self.keepsState = keepsState
     self.mapFailure = mapFailure
     self.step = step
+    super.init(downstream, payload: payload)
   }
 
   @inlinable
   func receive(subscription: any Subscription) {
-    let downstream: Downstream? = lock.withLock {
-      guard phase == .awaitingSubscription else { return nil }
-      phase = .subscribed
-      upstream = subscription
-      return self.downstream
-    }
-    guard let downstream else {
-      // A second subscription, or one after the end: not wanted.
-      subscription.cancel()
-      return
-    }
-    downstream.receive(subscription: self)
+    accept(subscription, handing: self)  // a second subscription, or one after the end, is cancelled
   }
 
   @inlinable
@@ -163,10 +124,10 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   @inlinable
   func receive(completion: Subscribers.Completion<UpstreamFailure>) {
     var early = false
-    let ending: Ending = lock.withLock {
+    let ending: Parts = lock.withLock {
       switch phase {
       case .subscribed:
-        return takeEnding()
+        return takeParts()
       case .awaitingSubscription:
         early = true  // too early: decided after the lock, the subscription may still come
         return (nil, nil, nil)
@@ -190,8 +151,7 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
   @inlinable
   func request(_ demand: Subscribers.Demand) {
     APIViolation.checkDemand(demand > 0 || contract == .mapping)
-    let upstream: (any Subscription)? = lock.withLock { phase == .subscribed ? self.upstream : nil }
-    upstream?.request(demand)
+    subscription?.request(demand)
   }
 
   @inlinable
@@ -199,22 +159,6 @@ final class MappingInner<Input, UpstreamFailure: Error, Downstream: Subscriber, 
     let ended = end()
     ended.upstream?.cancel()
     // Downstream and payload are released here, after the lock.
-  }
-
-  /// Under the lock: the subscription is over; what it held leaves with the ending.
-  @inlinable
-  func takeEnding() -> Ending {
-    phase = .terminal
-    return (downstream.take(), upstream.take(), payload.take())
-  }
-
-  /// Moves to `terminal` and returns what was there, to use and release after the lock.
-  @inlinable
-  func end() -> Ending {
-    lock.withLock {
-      guard phase != .terminal else { return (nil, nil, nil) }
-      return takeEnding()
-    }
   }
 
   /// The step threw: cancel the upstream, fail the downstream.
