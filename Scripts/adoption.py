@@ -8,7 +8,8 @@ folder of its own, so that it compiles exactly what it depends on. For each this
 
   - build CPU: user + system seconds of the whole build (resolution excluded);
   - the stripped release binary's size;
-  - start: the median wall time of 21 runs of the release binary, exec to exit;
+  - start: the median wall time of 101 runs of the release binary, exec to exit, all
+    binaries taking turns, round after round, once every build is done;
   - the shared libraries it loads (ldd), and whether any is networking or ICU;
   - the warnings the build printed.
 
@@ -79,13 +80,18 @@ def stripped_size(binary):
     return os.path.getsize(copy)
 
 
-def start_ms(binary, runs=21):
-    times = []
-    for _ in range(runs):
-        begin = time.perf_counter()
-        subprocess.run([binary], check=True, stdout=subprocess.DEVNULL)
-        times.append((time.perf_counter() - begin) * 1000)
-    return statistics.median(times)
+def start_medians(binaries, rounds=101):
+    """The median wall time, exec to exit, of each binary, in ms. The binaries run in turn,
+    round after round, so that the load of the machine weighs on each alike: measured one
+    after the other, each just after its own builds, the ratio of two of them moved between
+    1.1x and 2x from run to run."""
+    times = {binary: [] for binary in binaries}
+    for _ in range(rounds):
+        for binary in binaries:
+            begin = time.perf_counter()
+            subprocess.run([binary], check=True, stdout=subprocess.DEVNULL)
+            times[binary].append((time.perf_counter() - begin) * 1000)
+    return {binary: statistics.median(runs) for binary, runs in times.items()}
 
 
 def libraries(binary):
@@ -112,7 +118,7 @@ def main():
             "debug": debug_cpu,
             "release": release_cpu,
             "size": stripped_size(binary),
-            "start": start_ms(binary),
+            "binary": binary,
             "libs": libs,
             "heavy": [lib for lib in libs if HEAVY.search(lib)],
             "warnings": debug_warnings + release_warnings,
@@ -121,8 +127,11 @@ def main():
     static = {}
     for product in ("OnOpenCombine", "OnReactiveCore"):
         _, binary, warnings = build(product, "release", static=True)
-        static[product] = {"size": stripped_size(binary), "start": start_ms(binary), "libs": libraries(binary)}
+        static[product] = {"size": stripped_size(binary), "binary": binary, "libs": libraries(binary)}
         rows[product]["warnings"] += warnings
+    starts = start_medians([r["binary"] for r in list(rows.values()) + list(static.values())])
+    for r in list(rows.values()) + list(static.values()):
+        r["start"] = starts[r["binary"]]
 
     print()
     print("Minimal executables, each built clean (CPU = user + system seconds of `swift build`).")
