@@ -7,7 +7,7 @@ SWIFT ?= swift
 BUILD_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
 .PHONY: all build build-tests compile-checks doc-examples doc-programs foundation-imports readme-modules performance-results generated-check test test-examples demo docs lint format check \
-  reliability-suites clean bench compat adoption
+  reliability-suites clean bench compat adoption release-demo
 
 all: test
 
@@ -93,6 +93,17 @@ demo:
 	  else echo "Building the demo and the package (the first time takes 2 to 4 minutes on two cores)…"; fi
 	@cd Examples && $(SWIFT) build --quiet $(BUILD_FLAGS)
 	@cd Examples && $(SWIFT) run --skip-build Demo
+
+## make release-demo (CI): the demo built as a user ships it, in release, where the
+## library modules are built with the flags of Package.swift's libraryBuildCosts
+## (-Osize, and a linker that drops the public functions the program never
+## reaches), which the debug builds of make test do not exercise. The demo checks
+## each of its scenarios and fails if one goes wrong.
+release-demo:
+	cd Examples && $(SWIFT) build -c release --product Demo $(BUILD_FLAGS)
+	@cd Examples && $(SWIFT) run -c release --skip-build Demo > .build/release-demo.log 2>&1 \
+	  && echo "Release demo: every scenario checked ($$(grep -c '^[0-9]\.' .build/release-demo.log) scenarios)" \
+	  || { cat .build/release-demo.log; exit 1; }
 
 ## make docs: one DocC archive per module in .build/docs, with the toolchain's
 ## own docc (Scripts/make-docs.sh says how to browse them); fails on any DocC
