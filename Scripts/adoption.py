@@ -15,9 +15,11 @@ folder of its own, so that it compiles exactly what it depends on. For each this
 
 ReactiveCore and OpenCombine are also built with --static-swift-stdlib (size, start,
 libraries). Then each goal of issue 34 is printed, met / NOT MET. Builds run one after
-another; on a busy machine the CPU figures move by a tenth, so OnOpenCombine and
-OnReactiveCore, which the build-time goals compare, are built twice and the lesser
-figure is kept. Takes about 10 minutes on a 2-core machine.
+another; on a busy machine the CPU figures move by a tenth or more, and the load drifts
+over minutes, so OnOpenCombine and OnReactiveCore, which the build-time goals compare,
+are built three times each, taking turns (OpenCombine then ReactiveCore, debug then
+release, round after round), and the least figure of each is kept: the build least
+disturbed by the rest of the machine. Takes about 12 minutes on a 2-core machine.
 """
 import os
 import re
@@ -38,8 +40,9 @@ PRODUCTS = [
     ("OnTraits", "trait modules + ReactiveExtras"),
     ("OnUmbrella", "CombineTraits (umbrella)"),
 ]
-# The executables the build-time goals compare, each built twice.
+# The executables the build-time goals compare, built in turns, ROUNDS times each.
 COMPARED = ("OnOpenCombine", "OnReactiveCore")
+ROUNDS = 3
 # A library whose name matches is Foundation's networking stack or ICU.
 HEAVY = re.compile(r"FoundationNetworking|curl|ssl|crypto|gssapi|krb5|ldap|ssh|icu|ICU|FoundationInternationalization")
 
@@ -101,17 +104,21 @@ def libraries(binary):
 
 
 def main():
+    # The two the goals compare take turns, so that a drift of the machine's load weighs
+    # on both alike; the least CPU figure of each is its build least disturbed.
+    compared = {product: {"debug": [], "release": []} for product in COMPARED}
+    for _ in range(ROUNDS):
+        for product in COMPARED:
+            for mode in ("debug", "release"):
+                compared[product][mode].append(build(product, mode))
     rows = {}
     for product, label in PRODUCTS:
-        debug_cpu, _, debug_warnings = build(product, "debug")
-        release_cpu, binary, release_warnings = build(product, "release")
         if product in COMPARED:
-            # The two the goals compare are built twice: the lesser CPU figure is the
-            # build least disturbed by the rest of the machine.
-            debug_cpu = min(debug_cpu, build(product, "debug")[0])
-            release_cpu, binary, release_warnings = min(
-                (release_cpu, binary, release_warnings), build(product, "release")
-            )
+            debug_cpu, _, debug_warnings = min(compared[product]["debug"])
+            release_cpu, binary, release_warnings = min(compared[product]["release"])
+        else:
+            debug_cpu, _, debug_warnings = build(product, "debug")
+            release_cpu, binary, release_warnings = build(product, "release")
         libs = libraries(binary)
         rows[product] = {
             "label": label,
