@@ -114,8 +114,11 @@ def main():
     rows = {}
     for product, label in PRODUCTS:
         if product in COMPARED:
-            debug_cpu, _, debug_warnings = min(compared[product]["debug"])
-            release_cpu, binary, release_warnings = min(compared[product]["release"])
+            debug_cpu = min(cpu for cpu, _, _ in compared[product]["debug"])
+            release_cpu, binary, _ = min(compared[product]["release"])
+            # Every round's warnings count, not only the least disturbed build's.
+            debug_warnings = sorted({w for _, _, ws in compared[product]["debug"] for w in ws})
+            release_warnings = sorted({w for _, _, ws in compared[product]["release"] for w in ws})
         else:
             debug_cpu, _, debug_warnings = build(product, "debug")
             release_cpu, binary, release_warnings = build(product, "release")
