@@ -54,12 +54,12 @@ sub tuple_family {
       : map { "  ///   - publisher$_: The $ordinals[$_] publisher." } 1 .. $n - 1;
     if ($n == 2) {
       $s .= $f{doc};
-      $s .= "  \@inlinable\n  public func $op<P: Publisher>(\n    _ other: P\n  ) -> Publishers.$name<Self, P> where Failure == P.Failure {\n";
+      $s .= "  \@_alwaysEmitIntoClient\n  public func $op<P: Publisher>(\n    _ other: P\n  ) -> Publishers.$name<Self, P> where Failure == P.Failure {\n";
       $s .= "    Publishers.$name(self, other)\n  }\n\n";
     } else {
       $s .= "  /// Like ``Publisher/$op(_:)``, with $n publishers, publishing a tuple.\n  ///\n  /// - Parameters:\n";
       $s .= join("\n", @paramDocs) . "\n  /// - Returns: A publisher of the tuples.\n";
-      $s .= "  \@inlinable\n  public func $op<$generics>(\n";
+      $s .= "  \@_alwaysEmitIntoClient\n  public func $op<$generics>(\n";
       $s .= join(",\n", map { "    _ $params[$_]: $gen[$_]" } 0 .. $#gen) . "\n";
       my $line = "  ) -> Publishers.$name<$selfs> where $where {";
       $s .= length($line) <= 120 ? "$line\n" : "  ) -> Publishers.$name<$selfs>\n  where $where {\n";
@@ -68,7 +68,7 @@ sub tuple_family {
     $s .= "  /// Like ``Publisher/$op(_:)``, with $n publishers, publishing the result of `transform`.\n";
     $s .= "  ///\n  /// - Parameters:\n" . join("\n", @paramDocs) . "\n";
     $s .= "  ///   - transform: $f{transformDoc}\n  /// - Returns: A publisher of the combined values.\n";
-    $s .= "  \@inlinable\n  public func $op<$generics, T>(\n";
+    $s .= "  \@_alwaysEmitIntoClient\n  public func $op<$generics, T>(\n";
     $s .= join(",\n", (map { "    _ $params[$_]: $gen[$_]" } 0 .. $#gen), "    _ transform: \@escaping ($outputs) -> T") . "\n";
     my $line = "  ) -> Publishers.Map<Publishers.$name<$selfs>, T> where $where {";
     $s .= length($line) <= 120 ? "$line\n" : "  ) -> Publishers.Map<Publishers.$name<$selfs>, T>\n  where $where {\n";
@@ -93,7 +93,7 @@ sub tuple_family {
     }
     $s .= "    /// Creates a publisher that combines the values of $n upstream publishers.\n    ///\n";
     $s .= "    /// - Parameters:\n" . join('', map { "    ///   - $v[$_]: The $ordinals[$_] upstream publisher.\n" } 0 .. $n - 1);
-    $s .= "    \@inlinable\n    public init(" . join(', ', map { "_ $v[$_]: $l[$_]" } 0 .. $n - 1) . ") {\n";
+    $s .= "    \@_alwaysEmitIntoClient\n    public init(" . join(', ', map { "_ $v[$_]: $l[$_]" } 0 .. $n - 1) . ") {\n";
     $s .= join('', map { "      self.$_ = $_\n" } @v) . "    }\n\n";
     $s .= "    \@inlinable\n";
     $s .= "    public func receive<S: Subscriber>(subscriber: S) where A.Failure == S.Failure, S.Input == Output {\n";
@@ -229,7 +229,7 @@ sub merge_family {
   ///
   /// - Parameter other: Another publisher.
   /// - Returns: One stream of the values of both publishers, in arrival order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
   where Failure == P.Failure, Output == P.Output {
     Publishers.Merge(self, other)
@@ -242,7 +242,7 @@ DOC
     $s .= "  ///\n  /// See ``Publisher/merge(with:)`` for the demand and completion rules.\n  ///\n  /// - Parameters:\n";
     $s .= join('', map { "  ///   - $v[$_]: The $ordinals[$_ + 1] publisher.\n" } 0 .. $#v);
     $s .= "  /// - Returns: One stream of the values of all $n publishers, in arrival order.\n";
-    $s .= "  \@inlinable\n  public func merge<" . join(', ', map { "$_: Publisher" } @gen) . ">(\n";
+    $s .= "  \@_alwaysEmitIntoClient\n  public func merge<" . join(', ', map { "$_: Publisher" } @gen) . ">(\n";
     $s .= "    with $v[0]: $gen[0],\n" . join(",\n", map { "    _ $v[$_]: $gen[$_]" } 1 .. $#v) . "\n";
     $s .= "  ) -> Publishers.Merge$n<Self, " . join(', ', @gen) . ">\n";
     $s .= $wherelines->('  ', '', @gen);
@@ -266,7 +266,7 @@ DOC
     }
     $s .= "    /// Creates the merge of the given publishers, in parameter order.\n    ///\n    /// - Parameters:\n";
     $s .= join('', map { "    ///   - $v[$_]: The $ordinals[$_] upstream publisher.\n" } 0 .. $n - 1);
-    $s .= "    \@inlinable\n    public init(" . join(', ', map { "_ $v[$_]: $l[$_]" } 0 .. $n - 1) . ") {\n";
+    $s .= "    \@_alwaysEmitIntoClient\n    public init(" . join(', ', map { "_ $v[$_]: $l[$_]" } 0 .. $n - 1) . ") {\n";
     $s .= join('', map { "      self.$_ = $_\n" } @v) . "    }\n\n";
     $s .= "    \@inlinable\n";
     $s .= "    public func receive<S: Subscriber>(subscriber: S) where A.Failure == S.Failure, A.Output == S.Input {\n";
@@ -282,7 +282,7 @@ DOC
       $s .= "    /// - Parameters:\n    ///   - z: Another publisher.\n";
       $s .= join('', map { "    ///   - $_: One more publisher.\n" } @p[1 .. $#p]);
       $s .= "    /// - Returns: One stream of the values of all $total publishers, in arrival order.\n";
-      $s .= "    \@inlinable\n    public func merge<" . join(', ', map { "$_: Publisher" } @g) . ">(\n";
+      $s .= "    \@_alwaysEmitIntoClient\n    public func merge<" . join(', ', map { "$_: Publisher" } @g) . ">(\n";
       $s .= join(",\n", "      with z: Z", map { "      _ $p[$_]: $g[$_]" } 1 .. $#p) . "\n";
       $s .= "    ) -> Publishers.Merge$total<" . join(', ', @l, @g) . ">\n";
       $s .= $wherelines->('    ', '', @g);

@@ -87,7 +87,7 @@ public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.
   let upstream: Upstream
 
   /// Creates an asynchronous sequence of the values of a publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init(_ publisher: Upstream) {
     upstream = publisher
   }
@@ -137,7 +137,7 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
   let upstream: Upstream
 
   /// Creates a throwing asynchronous sequence of the values of a publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init(_ publisher: Upstream) {
     upstream = publisher
   }

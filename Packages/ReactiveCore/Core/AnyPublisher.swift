@@ -21,7 +21,7 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
   /// Wrapping an `AnyPublisher` reuses its box instead of nesting a second one.
   ///
   /// - Parameter publisher: A publisher to wrap with a type-eraser.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init<P: Publisher>(_ publisher: P) where Output == P.Output, Failure == P.Failure {
     if let erased = publisher as? AnyPublisher<Output, Failure> {
       box = erased.box
@@ -79,7 +79,7 @@ extension Publisher {
   /// Wraps this publisher with a type eraser.
   ///
   /// - Returns: An ``AnyPublisher`` wrapping this publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
     AnyPublisher(self)
   }
@@ -87,7 +87,7 @@ extension Publisher {
 
 extension AnyPublisher {
   /// Returns this publisher: it is already type-erased.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
     self
   }

@@ -23,7 +23,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
   /// Creates a type-erasing subscriber to wrap an existing subscriber.
   ///
   /// - Parameter s: The subscriber to type-erase.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init<S: Subscriber>(_ s: S) where Input == S.Input, Failure == S.Failure {
     if let erased = s as? AnySubscriber<Input, Failure> {
       self = erased

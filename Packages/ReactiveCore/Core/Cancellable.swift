@@ -16,7 +16,7 @@ extension Cancellable {
   /// When the collection lets go of it, the work is cancelled.
   ///
   /// - Parameter collection: Where to keep it.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
     AnyCancellable(self).store(in: &collection)
   }
@@ -26,7 +26,7 @@ extension Cancellable {
   /// When the set lets go of it, the work is cancelled.
   ///
   /// - Parameter set: Where to keep it.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func store(in set: inout Set<AnyCancellable>) {
     AnyCancellable(self).store(in: &set)
   }

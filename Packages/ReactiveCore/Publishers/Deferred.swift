@@ -19,7 +19,7 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
   ///
   /// - Parameter createPublisher: Called once per `subscribe(_:)`, on the
   ///   subscribing thread.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init(createPublisher: @escaping () -> DeferredPublisher) {
     self.createPublisher = createPublisher
   }

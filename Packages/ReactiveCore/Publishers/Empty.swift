@@ -17,7 +17,7 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
   ///
   /// - Parameter completeImmediately: Whether subscribers get `.finished` at
   ///   once (`true`) or never hear anything (`false`).
-  @inlinable
+  @_alwaysEmitIntoClient
   public init(completeImmediately: Bool = true) {
     self.completeImmediately = completeImmediately
   }
@@ -30,7 +30,7 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
   ///     (`true`) or never hear anything (`false`).
   ///   - outputType: The `Output` type to declare.
   ///   - failureType: The `Failure` type to declare.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
     self.completeImmediately = completeImmediately
   }

@@ -11,7 +11,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
   /// Creates a publisher that fails each subscriber with `error`.
   ///
   /// - Parameter error: The error every subscriber receives.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init(error: Failure) {
     self.error = error
   }
@@ -22,7 +22,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
   /// - Parameters:
   ///   - outputType: The `Output` type to declare.
   ///   - failure: The error every subscriber receives.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init(outputType: Output.Type, failure: Failure) {
     self.error = failure
   }

@@ -48,7 +48,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   ///
   /// - Parameter attemptToFulfill: The work. It receives a ``Future/Promise``
   ///   to call, now or later and from any thread, with the outcome.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
     attemptToFulfill { [self] result in promise(result) }
   }

@@ -11,7 +11,7 @@ extension Just where Output: Comparable {
   /// The smallest value of a `Just`: its own value.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min() -> Just<Output> {
     self
   }
@@ -19,7 +19,7 @@ extension Just where Output: Comparable {
   /// The largest value of a `Just`: its own value.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max() -> Just<Output> {
     self
   }
@@ -30,7 +30,7 @@ extension Just where Output: Equatable {
   ///
   /// - Parameter output: The value to look for.
   /// - Returns: A `Just` of `true` when ``output`` equals `output`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(_ output: Output) -> Just<Bool> {
     Just<Bool>(self.output == output)
   }
@@ -38,7 +38,7 @@ extension Just where Output: Equatable {
   /// A single value has no duplicate to remove.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func removeDuplicates() -> Just<Output> {
     self
   }
@@ -66,7 +66,7 @@ extension Just {
   ///
   /// - Parameter predicate: The test the value must pass.
   /// - Returns: A `Just` of the predicate's answer.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func allSatisfy(_ predicate: (Output) -> Bool) -> Just<Bool> {
     Just<Bool>(predicate(output))
   }
@@ -76,7 +76,7 @@ extension Just {
   ///
   /// - Parameter predicate: The test the value must pass; it may throw.
   /// - Returns: A publisher of the predicate's answer, or of its error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryAllSatisfy(_ predicate: (Output) throws -> Bool) -> Result<Bool, any Error>.Publisher {
     asResultPublisher.tryAllSatisfy(predicate)
   }
@@ -84,7 +84,7 @@ extension Just {
   /// The value in a one-element array.
   ///
   /// - Returns: A `Just` of `[output]`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func collect() -> Just<[Output]> {
     Just<[Output]>([output])
   }
@@ -93,7 +93,7 @@ extension Just {
   ///
   /// - Parameter transform: Maps the value to a new value, or to `nil`.
   /// - Returns: An `Optional.Publisher` of the transformed value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<T>(_ transform: (Output) -> T?) -> Optional<T>.Publisher {
     Optional<T>.Publisher(transform(output))
   }
@@ -103,7 +103,7 @@ extension Just {
   ///
   /// - Parameter areInIncreasingOrder: An ordering, unused.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Just<Output> {
     self
   }
@@ -113,7 +113,7 @@ extension Just {
   ///
   /// - Parameter areInIncreasingOrder: An ordering, unused.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Just<Output> {
     self
   }
@@ -122,7 +122,7 @@ extension Just {
   ///
   /// - Parameter elements: The values to publish first.
   /// - Returns: A publisher of `elements + [output]`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prepend(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
     prepend(elements)
   }
@@ -131,7 +131,7 @@ extension Just {
   ///
   /// - Parameter elements: The values to publish first.
   /// - Returns: A publisher of `elements` followed by ``output``.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
     // Read as Combine reads it: its underestimated count twice, then one iteration.
     var values: [Output] = []
@@ -145,7 +145,7 @@ extension Just {
   ///
   /// - Parameter elements: The values to publish after ``output``.
   /// - Returns: A publisher of `[output] + elements`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func append(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
     append(elements)
   }
@@ -154,7 +154,7 @@ extension Just {
   ///
   /// - Parameter elements: The values to publish after ``output``.
   /// - Returns: A publisher of ``output`` followed by `elements`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func append<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
     var values = [output]
     values.append(contentsOf: elements)
@@ -165,7 +165,7 @@ extension Just {
   ///
   /// - Parameter predicate: The test to apply to the value.
   /// - Returns: A `Just` of the predicate's answer.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(where predicate: (Output) -> Bool) -> Just<Bool> {
     allSatisfy(predicate)  // with one value, "some" and "all" ask the same question
   }
@@ -175,7 +175,7 @@ extension Just {
   ///
   /// - Parameter predicate: The test to apply to the value; it may throw.
   /// - Returns: A publisher of the predicate's answer, or of its error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryContains(where predicate: (Output) throws -> Bool) -> Result<Bool, any Error>.Publisher {
     tryAllSatisfy(predicate)  // with one value, "some" and "all" ask the same question
   }
@@ -183,7 +183,7 @@ extension Just {
   /// The number of values of a `Just`: one.
   ///
   /// - Returns: A `Just` of `1`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func count() -> Just<Int> {
     Just<Int>(1)
   }
@@ -192,7 +192,7 @@ extension Just {
   ///
   /// - Parameter count: How many values to drop; must not be negative.
   /// - Returns: An `Optional.Publisher` of the value when `count` is zero, of nothing otherwise.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
     asOptionalPublisher.dropFirst(count)
   }
@@ -201,7 +201,7 @@ extension Just {
   ///
   /// - Parameter predicate: `true` drops the value.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drop(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
     asOptionalPublisher.drop(while: predicate)
   }
@@ -209,7 +209,7 @@ extension Just {
   /// The first value of a `Just`: its own value.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first() -> Just<Output> {
     self
   }
@@ -218,7 +218,7 @@ extension Just {
   ///
   /// - Parameter predicate: The test the value must pass.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
     asOptionalPublisher.first(where: predicate)
   }
@@ -226,7 +226,7 @@ extension Just {
   /// The last value of a `Just`: its own value.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func last() -> Just<Output> {
     first()  // with at most one value, the last is the first
   }
@@ -235,7 +235,7 @@ extension Just {
   ///
   /// - Parameter predicate: The test the value must pass.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
     asOptionalPublisher.last(where: predicate)
   }
@@ -244,7 +244,7 @@ extension Just {
   ///
   /// - Parameter isIncluded: `true` keeps the value.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ isIncluded: (Output) -> Bool) -> Optional<Output>.Publisher {
     asOptionalPublisher.filter(isIncluded)
   }
@@ -254,7 +254,7 @@ extension Just {
   /// As in Combine, the result keeps this publisher's `Output` type.
   ///
   /// - Returns: An `Empty` that finishes at once.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ignoreOutput() -> Empty<Output, Never> {
     Empty()
   }
@@ -263,7 +263,7 @@ extension Just {
   ///
   /// - Parameter transform: Maps the value to a new value.
   /// - Returns: A `Just` of the transformed value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T>(_ transform: (Output) -> T) -> Just<T> {
     Just<T>(transform(output))
   }
@@ -273,7 +273,7 @@ extension Just {
   ///
   /// - Parameter transform: Maps the value to a new value; it may throw.
   /// - Returns: A publisher of the transformed value, or of the error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryMap<T>(_ transform: (Output) throws -> T) -> Result<T, any Error>.Publisher {
     asResultPublisher.tryMap(transform)
   }
@@ -283,7 +283,7 @@ extension Just {
   ///
   /// - Parameter transform: Maps a failure that cannot happen.
   /// - Returns: A `Result.Publisher` of the value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func mapError<E: Error>(_ transform: (Never) -> E) -> Result<Output, E>.Publisher {
     asResultPublisher.mapError(transform)
   }
@@ -292,7 +292,7 @@ extension Just {
   ///
   /// - Parameter index: The position to pick; must not be negative.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output(at index: Int) -> Optional<Output>.Publisher {
     asOptionalPublisher.output(at: index)
   }
@@ -306,7 +306,7 @@ extension Just {
   ///
   /// - Parameter range: The positions to pick.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
     Optional<Output>.Publisher(range.relative(to: 0..<Int.max).lowerBound == 0 ? output : nil)
   }
@@ -315,7 +315,7 @@ extension Just {
   ///
   /// - Parameter maxLength: How many values to keep; must not be negative.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing when `maxLength` is zero.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
     asOptionalPublisher.prefix(maxLength)
   }
@@ -324,7 +324,7 @@ extension Just {
   ///
   /// - Parameter predicate: `true` keeps the value.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prefix(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
     asOptionalPublisher.prefix(while: predicate)
   }
@@ -335,7 +335,7 @@ extension Just {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value.
   /// - Returns: A `Result.Publisher` of the accumulated value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Never>.Publisher {
     asResultPublisher.reduce(initialResult, nextPartialResult)
   }
@@ -347,7 +347,7 @@ extension Just {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value; it may throw.
   /// - Returns: A publisher of the accumulated value, or of the error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryReduce<T>(
     _ initialResult: T,
     _ nextPartialResult: (T, Output) throws -> T
@@ -359,7 +359,7 @@ extension Just {
   ///
   /// - Parameter predicate: An equivalence, unused.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Just<Output> {
     self
   }
@@ -369,7 +369,7 @@ extension Just {
   ///
   /// - Parameter predicate: An equivalence; it may throw.
   /// - Returns: A publisher of the value, or of the error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher
   {
     asResultPublisher.tryRemoveDuplicates(by: predicate)
@@ -379,7 +379,7 @@ extension Just {
   ///
   /// - Parameter output: A replacement that is never needed.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceError(with output: Output) -> Just<Output> {
     self
   }
@@ -388,7 +388,7 @@ extension Just {
   ///
   /// - Parameter output: A replacement that is never needed.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceEmpty(with output: Output) -> Just<Output> {
     self
   }
@@ -397,7 +397,7 @@ extension Just {
   ///
   /// - Parameter times: A number of attempts that is never needed.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry(_ times: Int) -> Just<Output> {
     self
   }
@@ -408,7 +408,7 @@ extension Just {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value.
   /// - Returns: A `Result.Publisher` of the one accumulated value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Never>.Publisher {
     asResultPublisher.scan(initialResult, nextPartialResult)
   }
@@ -420,7 +420,7 @@ extension Just {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value; it may throw.
   /// - Returns: A publisher of the accumulated value, or of the error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryScan<T>(
     _ initialResult: T,
     _ nextPartialResult: (T, Output) throws -> T
@@ -432,7 +432,7 @@ extension Just {
   ///
   /// - Parameter failureType: The failure type the result declares.
   /// - Returns: A `Result.Publisher` of the value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func setFailureType<E: Error>(to failureType: E.Type) -> Result<Output, E>.Publisher {
     asResultPublisher.setFailureType(to: failureType)
   }

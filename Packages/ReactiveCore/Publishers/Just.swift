@@ -18,7 +18,7 @@ public struct Just<Output>: Publisher {
   /// Creates a publisher of the single value `output`.
   ///
   /// - Parameter output: The value each subscriber receives.
-  @inlinable
+  @_alwaysEmitIntoClient
   public init(_ output: Output) {
     self.output = output
   }

@@ -16,7 +16,7 @@ extension Optional.Publisher where Wrapped: Equatable {
   ///
   /// - Parameter output: The value to look for.
   /// - Returns: An `Optional.Publisher` of the answer, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(_ output: Output) -> Optional<Bool>.Publisher {
     Optional<Bool>.Publisher(self.output.map { $0 == output })
   }
@@ -24,7 +24,7 @@ extension Optional.Publisher where Wrapped: Equatable {
   /// At most one value has no duplicate to remove.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func removeDuplicates() -> Optional<Wrapped>.Publisher {
     self
   }
@@ -34,7 +34,7 @@ extension Optional.Publisher where Wrapped: Comparable {
   /// The smallest value: the value itself, if any.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min() -> Optional<Wrapped>.Publisher {
     self
   }
@@ -42,7 +42,7 @@ extension Optional.Publisher where Wrapped: Comparable {
   /// The largest value: the value itself, if any.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max() -> Optional<Wrapped>.Publisher {
     self
   }
@@ -53,7 +53,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter predicate: The test the value must pass.
   /// - Returns: An `Optional.Publisher` of the answer, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func allSatisfy(_ predicate: (Output) -> Bool) -> Optional<Bool>.Publisher {
     Optional<Bool>.Publisher(output.map(predicate))
   }
@@ -61,7 +61,7 @@ extension Optional.Publisher {
   /// The value in a one-element array, or an empty array for `nil`.
   ///
   /// - Returns: An `Optional.Publisher` that always has an array.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func collect() -> Optional<[Output]>.Publisher {
     Optional<[Output]>.Publisher(output.map { [$0] } ?? [])
   }
@@ -70,7 +70,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter transform: Maps the value to a new value, or to `nil`.
   /// - Returns: An `Optional.Publisher` of the transformed value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<T>(_ transform: (Output) -> T?) -> Optional<T>.Publisher {
     Optional<T>.Publisher(output.flatMap(transform))
   }
@@ -80,7 +80,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter areInIncreasingOrder: An ordering, unused.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
     self
   }
@@ -90,7 +90,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter areInIncreasingOrder: An ordering, unused.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
     self
   }
@@ -99,7 +99,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter predicate: The test to apply to the value.
   /// - Returns: An `Optional.Publisher` of the answer, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(where predicate: (Output) -> Bool) -> Optional<Bool>.Publisher {
     Optional<Bool>.Publisher(output.map(predicate))
   }
@@ -107,7 +107,7 @@ extension Optional.Publisher {
   /// One if there is a value; nothing for `nil`.
   ///
   /// - Returns: An `Optional.Publisher` of `1`, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func count() -> Optional<Int>.Publisher {
     Optional<Int>.Publisher(output.map { _ in 1 })
   }
@@ -116,7 +116,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter count: How many values to drop; must not be negative.
   /// - Returns: An `Optional.Publisher` of the value when `count` is zero, of nothing otherwise.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
     precondition(count >= 0, "API violation: dropFirst count must not be negative, got \(count)")
     return Optional<Output>.Publisher(count == 0 ? output : nil)
@@ -126,7 +126,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter predicate: `true` drops the value.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drop(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
     Optional<Output>.Publisher(output.flatMap { predicate($0) ? nil : $0 })
   }
@@ -134,7 +134,7 @@ extension Optional.Publisher {
   /// The first value: the value itself, if any.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first() -> Optional<Output>.Publisher {
     self
   }
@@ -143,7 +143,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter predicate: The test the value must pass.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
     filter(predicate)
   }
@@ -151,7 +151,7 @@ extension Optional.Publisher {
   /// The last value: the value itself, if any.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func last() -> Optional<Output>.Publisher {
     first()  // with at most one value, the last is the first
   }
@@ -160,7 +160,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter predicate: The test the value must pass.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
     first(where: predicate)  // with at most one value, the last is the first
   }
@@ -169,7 +169,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter isIncluded: `true` keeps the value.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ isIncluded: (Output) -> Bool) -> Optional<Output>.Publisher {
     Optional<Output>.Publisher(output.flatMap { isIncluded($0) ? $0 : nil })
   }
@@ -179,7 +179,7 @@ extension Optional.Publisher {
   /// As in Combine, the result keeps this publisher's `Output` type.
   ///
   /// - Returns: An `Empty` that finishes at once.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ignoreOutput() -> Empty<Output, Never> {
     Empty()
   }
@@ -188,7 +188,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter transform: Maps the value to a new value.
   /// - Returns: An `Optional.Publisher` of the transformed value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T>(_ transform: (Output) -> T) -> Optional<T>.Publisher {
     Optional<T>.Publisher(output.map(transform))
   }
@@ -197,7 +197,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter index: The position to pick; must not be negative.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output(at index: Int) -> Optional<Output>.Publisher {
     precondition(index >= 0, "API violation: output index must not be negative, got \(index)")
     return Optional<Output>.Publisher(index == 0 ? output : nil)
@@ -211,7 +211,7 @@ extension Optional.Publisher {
   /// - Parameter range: The positions to pick; its lower bound must not be
   ///   negative, its upper bound (excluded) must be below `Int.max - 1`.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
     let positions = range.relative(to: 0..<Int.max)
     precondition(
@@ -229,7 +229,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter maxLength: How many values to keep; must not be negative.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing when `maxLength` is zero.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
     precondition(maxLength >= 0, "API violation: prefix maxLength must not be negative, got \(maxLength)")
     return Optional<Output>.Publisher(maxLength > 0 ? output : nil)
@@ -239,7 +239,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter predicate: `true` keeps the value.
   /// - Returns: An `Optional.Publisher` of the value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prefix(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
     filter(predicate)
   }
@@ -251,7 +251,7 @@ extension Optional.Publisher {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value.
   /// - Returns: An `Optional.Publisher` of the accumulated value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Optional<T>.Publisher {
     Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) })
   }
@@ -263,7 +263,7 @@ extension Optional.Publisher {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value.
   /// - Returns: An `Optional.Publisher` of the one accumulated value, or of nothing.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Optional<T>.Publisher {
     Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) })
   }
@@ -272,7 +272,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter predicate: An equivalence, unused.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
     self
   }
@@ -281,7 +281,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter output: A replacement that is never needed.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceError(with output: Output) -> Optional<Output>.Publisher {
     self
   }
@@ -290,7 +290,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter output: The value to publish when there is none.
   /// - Returns: A `Just` that always has a value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceEmpty(with output: Output) -> Just<Output> {
     Just(self.output ?? output)
   }
@@ -299,7 +299,7 @@ extension Optional.Publisher {
   ///
   /// - Parameter times: A number of attempts that is never needed.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry(_ times: Int) -> Optional<Output>.Publisher {
     self
   }

@@ -20,7 +20,7 @@ extension Optional {
     /// is `nil`.
     ///
     /// - Parameter output: The value each subscriber receives, or `nil` for none.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ output: Output?) {
       self.output = output
     }

@@ -15,7 +15,7 @@ extension Publishers.Sequence where Failure == Never {
   ///
   /// - Parameter areInIncreasingOrder: `true` when its first argument comes first.
   /// - Returns: An `Optional.Publisher` of the smallest element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min(
     by areInIncreasingOrder: (Elements.Element, Elements.Element) -> Bool
   ) -> Optional<Elements.Element>.Publisher {
@@ -26,7 +26,7 @@ extension Publishers.Sequence where Failure == Never {
   ///
   /// - Parameter areInIncreasingOrder: `true` when its first argument comes first.
   /// - Returns: An `Optional.Publisher` of the largest element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max(
     by areInIncreasingOrder: (Elements.Element, Elements.Element) -> Bool
   ) -> Optional<Elements.Element>.Publisher {
@@ -37,7 +37,7 @@ extension Publishers.Sequence where Failure == Never {
   ///
   /// - Parameter predicate: The test an element must pass.
   /// - Returns: An `Optional.Publisher` of the element found.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first(where predicate: (Elements.Element) -> Bool) -> Optional<Elements.Element>.Publisher {
     Optional<Elements.Element>.Publisher(sequence.first(where: predicate))
   }
@@ -48,7 +48,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter predicate: The test every element must pass.
   /// - Returns: A `Result.Publisher` of the answer.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func allSatisfy(_ predicate: (Elements.Element) -> Bool) -> Result<Bool, Failure>.Publisher {
     Result<Bool, Failure>.Publisher(.success(sequence.allSatisfy(predicate)))
   }
@@ -58,7 +58,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter predicate: The test every element must pass; it may throw.
   /// - Returns: A publisher of the answer, or of the error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryAllSatisfy(_ predicate: (Elements.Element) throws -> Bool) -> Result<Bool, any Error>.Publisher {
     Result<Bool, any Error>.Publisher(Result { try sequence.allSatisfy(predicate) })
   }
@@ -66,7 +66,7 @@ extension Publishers.Sequence {
   /// Every element, in one array.
   ///
   /// - Returns: A `Result.Publisher` of the array.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func collect() -> Result<[Elements.Element], Failure>.Publisher {
     Result<[Elements.Element], Failure>.Publisher(.success(Array(sequence)))
   }
@@ -75,7 +75,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter transform: Maps an element to a new value, or to `nil`.
   /// - Returns: A sequence publisher of the non-`nil` results.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<T>(_ transform: (Elements.Element) -> T?) -> Publishers.Sequence<[T], Failure> {
     Publishers.Sequence<[T], Failure>(sequence: sequence.compactMap(transform))
   }
@@ -84,7 +84,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter predicate: The test an element must pass.
   /// - Returns: A `Result.Publisher` of the answer.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(where predicate: (Elements.Element) -> Bool) -> Result<Bool, Failure>.Publisher {
     Result<Bool, Failure>.Publisher(.success(sequence.contains(where: predicate)))
   }
@@ -94,7 +94,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter predicate: The test an element must pass; it may throw.
   /// - Returns: A publisher of the answer, or of the error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryContains(where predicate: (Elements.Element) throws -> Bool) -> Result<Bool, any Error>.Publisher {
     Result<Bool, any Error>.Publisher(Result { try sequence.contains(where: predicate) })
   }
@@ -103,7 +103,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter predicate: `true` drops the element and asks about the next.
   /// - Returns: A sequence publisher of the remaining elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drop(
     while predicate: (Elements.Element) -> Bool
   ) -> Publishers.Sequence<DropWhileSequence<Elements>, Failure> {
@@ -114,7 +114,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter count: How many elements to drop; must not be negative.
   /// - Returns: A sequence publisher of the remaining elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func dropFirst(_ count: Int = 1) -> Publishers.Sequence<DropFirstSequence<Elements>, Failure> {
     Publishers.Sequence<DropFirstSequence<Elements>, Failure>(sequence: sequence.dropFirst(count))
   }
@@ -123,7 +123,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter isIncluded: `true` keeps the element.
   /// - Returns: A sequence publisher of the kept elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(
     _ isIncluded: (Elements.Element) -> Bool
   ) -> Publishers.Sequence<[Elements.Element], Failure> {
@@ -133,7 +133,7 @@ extension Publishers.Sequence {
   /// No value, only the finish. The sequence is not walked.
   ///
   /// - Returns: An `Empty` that finishes at once.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ignoreOutput() -> Empty<Elements.Element, Failure> {
     Empty()
   }
@@ -142,7 +142,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter transform: Maps an element to a new value.
   /// - Returns: A sequence publisher of the transformed elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T>(_ transform: (Elements.Element) -> T) -> Publishers.Sequence<[T], Failure> {
     Publishers.Sequence<[T], Failure>(sequence: sequence.map(transform))
   }
@@ -151,7 +151,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter maxLength: How many elements to keep; must not be negative.
   /// - Returns: A sequence publisher of at most `maxLength` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prefix(_ maxLength: Int) -> Publishers.Sequence<PrefixSequence<Elements>, Failure> {
     Publishers.Sequence<PrefixSequence<Elements>, Failure>(sequence: sequence.prefix(maxLength))
   }
@@ -160,7 +160,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter predicate: `true` keeps the element and asks about the next.
   /// - Returns: A sequence publisher of the leading elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prefix(
     while predicate: (Elements.Element) -> Bool
   ) -> Publishers.Sequence<[Elements.Element], Failure> {
@@ -173,7 +173,7 @@ extension Publishers.Sequence {
   ///   - initialResult: The accumulator's starting value, published as is for an empty sequence.
   ///   - nextPartialResult: Combines the accumulator with the next element.
   /// - Returns: A `Result.Publisher` of the accumulated value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func reduce<T>(
     _ initialResult: T,
     _ nextPartialResult: (T, Elements.Element) -> T
@@ -188,7 +188,7 @@ extension Publishers.Sequence {
   ///   - initialResult: The accumulator's starting value, published as is for an empty sequence.
   ///   - nextPartialResult: Combines the accumulator with the next element; it may throw.
   /// - Returns: A publisher of the accumulated value, or of the error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryReduce<T>(
     _ initialResult: T,
     _ nextPartialResult: (T, Elements.Element) throws -> T
@@ -200,7 +200,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter output: The value to put in place of `nil`.
   /// - Returns: A sequence publisher of the elements, still typed as optionals.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceNil<T>(
     with output: T
   ) -> Publishers.Sequence<[Elements.Element], Failure> where Elements.Element == T? {
@@ -214,7 +214,7 @@ extension Publishers.Sequence {
   ///   - initialResult: The accumulator's starting value (not published itself).
   ///   - nextPartialResult: Combines the accumulator with the next element.
   /// - Returns: A sequence publisher of the accumulated values, one per element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<T>(
     _ initialResult: T,
     _ nextPartialResult: (T, Elements.Element) -> T
@@ -233,7 +233,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter failureType: The failure type the result declares.
   /// - Returns: A sequence publisher of the same sequence.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.Sequence<Elements, E> {
     Publishers.Sequence<Elements, E>(sequence: sequence)
   }
@@ -243,7 +243,7 @@ extension Publishers.Sequence where Elements.Element: Equatable {
   /// The elements without those equal to the element just before them.
   ///
   /// - Returns: A sequence publisher of the elements left.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func removeDuplicates() -> Publishers.Sequence<[Elements.Element], Failure> {
     var kept: [Elements.Element] = []
     for element in sequence where kept.last != element {
@@ -256,7 +256,7 @@ extension Publishers.Sequence where Elements.Element: Equatable {
   ///
   /// - Parameter output: The value to look for.
   /// - Returns: A `Result.Publisher` of the answer.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(_ output: Elements.Element) -> Result<Bool, Failure>.Publisher {
     Result<Bool, Failure>.Publisher(.success(sequence.contains(output)))
   }
@@ -266,7 +266,7 @@ extension Publishers.Sequence where Failure == Never, Elements.Element: Comparab
   /// The smallest element, or nothing for an empty sequence.
   ///
   /// - Returns: An `Optional.Publisher` of the smallest element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min() -> Optional<Elements.Element>.Publisher {
     Optional<Elements.Element>.Publisher(sequence.min())
   }
@@ -274,7 +274,7 @@ extension Publishers.Sequence where Failure == Never, Elements.Element: Comparab
   /// The largest element, or nothing for an empty sequence.
   ///
   /// - Returns: An `Optional.Publisher` of the largest element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max() -> Optional<Elements.Element>.Publisher {
     Optional<Elements.Element>.Publisher(sequence.max())
   }
@@ -284,7 +284,7 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
   /// The first element, or nothing for an empty collection.
   ///
   /// - Returns: An `Optional.Publisher` of the first element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first() -> Optional<Elements.Element>.Publisher {
     Optional<Elements.Element>.Publisher(sequence.first)
   }
@@ -293,7 +293,7 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
   ///
   /// - Parameter index: The collection index of the element.
   /// - Returns: An `Optional.Publisher` of the element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output(at index: Elements.Index) -> Optional<Elements.Element>.Publisher {
     Optional<Elements.Element>.Publisher(sequence.indices.contains(index) ? sequence[index] : nil)
   }
@@ -303,7 +303,7 @@ extension Publishers.Sequence where Elements: Collection {
   /// The number of elements.
   ///
   /// - Returns: A `Result.Publisher` of the count.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func count() -> Result<Int, Failure>.Publisher {
     Result<Int, Failure>.Publisher(.success(sequence.count))
   }
@@ -312,7 +312,7 @@ extension Publishers.Sequence where Elements: Collection {
   ///
   /// - Parameter range: Collection indices; they must be valid for the collection.
   /// - Returns: A sequence publisher of those elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Elements.Element], Failure> {
     Publishers.Sequence<[Elements.Element], Failure>(sequence: Array(sequence[range]))
   }
@@ -322,7 +322,7 @@ extension Publishers.Sequence where Elements: BidirectionalCollection, Failure =
   /// The last element, or nothing for an empty collection.
   ///
   /// - Returns: An `Optional.Publisher` of the last element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func last() -> Optional<Elements.Element>.Publisher {
     Optional<Elements.Element>.Publisher(sequence.last)
   }
@@ -331,7 +331,7 @@ extension Publishers.Sequence where Elements: BidirectionalCollection, Failure =
   ///
   /// - Parameter predicate: The test an element must pass.
   /// - Returns: An `Optional.Publisher` of the element found.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func last(where predicate: (Elements.Element) -> Bool) -> Optional<Elements.Element>.Publisher {
     Optional<Elements.Element>.Publisher(sequence.last(where: predicate))
   }
@@ -342,7 +342,7 @@ extension Publishers.Sequence where Elements: RandomAccessCollection, Failure ==
   ///
   /// - Parameter index: The collection index of the element.
   /// - Returns: An `Optional.Publisher` of the element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output(at index: Elements.Index) -> Optional<Elements.Element>.Publisher {
     Optional<Elements.Element>.Publisher(sequence.indices.contains(index) ? sequence[index] : nil)
   }
@@ -350,7 +350,7 @@ extension Publishers.Sequence where Elements: RandomAccessCollection, Failure ==
   /// The number of elements.
   ///
   /// - Returns: A `Just` of the count.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func count() -> Just<Int> {
     Just(sequence.count)
   }
@@ -361,7 +361,7 @@ extension Publishers.Sequence where Elements: RandomAccessCollection {
   ///
   /// - Parameter range: Collection indices; they must be valid for the collection.
   /// - Returns: A sequence publisher of those elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Elements.Element], Failure> {
     Publishers.Sequence<[Elements.Element], Failure>(sequence: Array(sequence[range]))
   }
@@ -369,7 +369,7 @@ extension Publishers.Sequence where Elements: RandomAccessCollection {
   /// The number of elements.
   ///
   /// - Returns: A `Result.Publisher` of the count.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func count() -> Result<Int, Failure>.Publisher {
     Result<Int, Failure>.Publisher(.success(sequence.count))
   }
@@ -380,7 +380,7 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   ///
   /// - Parameter elements: The values to publish first.
   /// - Returns: A sequence publisher of the joined collection.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prepend(_ elements: Elements.Element...) -> Publishers.Sequence<Elements, Failure> {
     prepend(elements)
   }
@@ -390,7 +390,7 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   ///
   /// - Parameter elements: The values to publish first.
   /// - Returns: A sequence publisher of the joined collection.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prepend<S: Swift.Sequence>(
     _ elements: S
   ) -> Publishers.Sequence<Elements, Failure> where S.Element == Elements.Element {
@@ -406,7 +406,7 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   ///
   /// - Parameter publisher: The sequence publisher whose elements come first.
   /// - Returns: A sequence publisher of the joined collection.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
     // As Combine: this sequence is appended to a copy of the other one.
     var joined = publisher.sequence
@@ -418,7 +418,7 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   ///
   /// - Parameter elements: The values to publish last.
   /// - Returns: A sequence publisher of the joined collection.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func append(_ elements: Elements.Element...) -> Publishers.Sequence<Elements, Failure> {
     append(elements)
   }
@@ -428,7 +428,7 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   ///
   /// - Parameter elements: The values to publish last.
   /// - Returns: A sequence publisher of the joined collection.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func append<S: Swift.Sequence>(
     _ elements: S
   ) -> Publishers.Sequence<Elements, Failure> where S.Element == Elements.Element {
@@ -442,7 +442,7 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   ///
   /// - Parameter publisher: The sequence publisher whose elements come last.
   /// - Returns: A sequence publisher of the joined collection.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func append(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
     append(publisher.sequence)
   }

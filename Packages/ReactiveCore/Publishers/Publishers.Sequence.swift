@@ -17,7 +17,7 @@ extension Publishers {
     /// Creates a publisher of the values of `sequence`.
     ///
     /// - Parameter sequence: The values, in order; each subscriber iterates it afresh.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(sequence: Elements) {
       self.sequence = sequence
     }

@@ -36,7 +36,7 @@ extension Result.Publisher where Output: Equatable {
   ///
   /// - Parameter output: The value to look for.
   /// - Returns: A `Result.Publisher` of the answer, or of the failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(_ output: Output) -> Result<Bool, Failure>.Publisher {
     Result<Bool, Failure>.Publisher(result.map { $0 == output })
   }
@@ -44,7 +44,7 @@ extension Result.Publisher where Output: Equatable {
   /// A single value has no duplicate to remove.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func removeDuplicates() -> Result<Output, Failure>.Publisher {
     self
   }
@@ -54,7 +54,7 @@ extension Result.Publisher where Output: Comparable {
   /// The smallest value: the value itself, or the failure.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min() -> Result<Output, Failure>.Publisher {
     self
   }
@@ -62,7 +62,7 @@ extension Result.Publisher where Output: Comparable {
   /// The largest value: the value itself, or the failure.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max() -> Result<Output, Failure>.Publisher {
     self
   }
@@ -73,7 +73,7 @@ extension Result.Publisher {
   ///
   /// - Parameter predicate: The test the value must pass.
   /// - Returns: A `Result.Publisher` of the answer, or of the failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func allSatisfy(_ predicate: (Output) -> Bool) -> Result<Bool, Failure>.Publisher {
     Result<Bool, Failure>.Publisher(result.map(predicate))
   }
@@ -83,7 +83,7 @@ extension Result.Publisher {
   ///
   /// - Parameter predicate: The test the value must pass; it may throw.
   /// - Returns: A publisher of the answer, or of an error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryAllSatisfy(_ predicate: (Output) throws -> Bool) -> Result<Bool, any Error>.Publisher {
     Result<Bool, any Error>.Publisher(result._tryMap(predicate))
   }
@@ -92,7 +92,7 @@ extension Result.Publisher {
   ///
   /// - Parameter predicate: The test to apply to the value.
   /// - Returns: A `Result.Publisher` of the answer, or of the failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(where predicate: (Output) -> Bool) -> Result<Bool, Failure>.Publisher {
     allSatisfy(predicate)  // with one value, "some" and "all" ask the same question
   }
@@ -102,7 +102,7 @@ extension Result.Publisher {
   ///
   /// - Parameter predicate: The test to apply to the value; it may throw.
   /// - Returns: A publisher of the answer, or of an error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryContains(where predicate: (Output) throws -> Bool) -> Result<Bool, any Error>.Publisher {
     tryAllSatisfy(predicate)  // with one value, "some" and "all" ask the same question
   }
@@ -110,7 +110,7 @@ extension Result.Publisher {
   /// The value in a one-element array; a failure is passed on.
   ///
   /// - Returns: A `Result.Publisher` of `[value]`, or of the failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func collect() -> Result<[Output], Failure>.Publisher {
     Result<[Output], Failure>.Publisher(result.map { [$0] })
   }
@@ -120,7 +120,7 @@ extension Result.Publisher {
   ///
   /// - Parameter areInIncreasingOrder: An ordering, unused.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
     self
   }
@@ -131,7 +131,7 @@ extension Result.Publisher {
   ///
   /// - Parameter areInIncreasingOrder: An ordering; it may throw.
   /// - Returns: A publisher of the value, or of an error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryMin(
     by areInIncreasingOrder: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
@@ -143,7 +143,7 @@ extension Result.Publisher {
   ///
   /// - Parameter areInIncreasingOrder: An ordering, unused.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
     self
   }
@@ -154,7 +154,7 @@ extension Result.Publisher {
   ///
   /// - Parameter areInIncreasingOrder: An ordering; it may throw.
   /// - Returns: A publisher of the value, or of an error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryMax(
     by areInIncreasingOrder: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
@@ -165,7 +165,7 @@ extension Result.Publisher {
   /// One for a success; a failure is passed on.
   ///
   /// - Returns: A `Result.Publisher` of `1`, or of the failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func count() -> Result<Int, Failure>.Publisher {
     Result<Int, Failure>.Publisher(result.map { _ in 1 })
   }
@@ -173,7 +173,7 @@ extension Result.Publisher {
   /// The first value: the value itself, or the failure.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first() -> Result<Output, Failure>.Publisher {
     self
   }
@@ -181,7 +181,7 @@ extension Result.Publisher {
   /// The last value: the value itself, or the failure.
   ///
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func last() -> Result<Output, Failure>.Publisher {
     self
   }
@@ -194,7 +194,7 @@ extension Result.Publisher {
   /// deferred publisher to keep the failure.
   ///
   /// - Returns: An `Empty` that finishes at once.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ignoreOutput() -> Empty<Output, Failure> {
     Empty()
   }
@@ -203,7 +203,7 @@ extension Result.Publisher {
   ///
   /// - Parameter transform: Maps the value to a new value.
   /// - Returns: A `Result.Publisher` of the transformed value, or of the failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T>(_ transform: (Output) -> T) -> Result<T, Failure>.Publisher {
     Result<T, Failure>.Publisher(result.map(transform))
   }
@@ -213,7 +213,7 @@ extension Result.Publisher {
   ///
   /// - Parameter transform: Maps the value to a new value; it may throw.
   /// - Returns: A publisher of the transformed value, or of an error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryMap<T>(_ transform: (Output) throws -> T) -> Result<T, any Error>.Publisher {
     Result<T, any Error>.Publisher(result._tryMap(transform))
   }
@@ -222,7 +222,7 @@ extension Result.Publisher {
   ///
   /// - Parameter transform: Maps the failure to a new error.
   /// - Returns: A `Result.Publisher` of the value, or of the new error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func mapError<E: Error>(_ transform: (Failure) -> E) -> Result<Output, E>.Publisher {
     Result<Output, E>.Publisher(result.mapError(transform))
   }
@@ -231,7 +231,7 @@ extension Result.Publisher {
   ///
   /// - Parameter predicate: An equivalence, unused.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
     self
   }
@@ -242,7 +242,7 @@ extension Result.Publisher {
   ///
   /// - Parameter predicate: An equivalence; it may throw.
   /// - Returns: A publisher of the value, or of an error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryRemoveDuplicates(
     by predicate: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
@@ -253,7 +253,7 @@ extension Result.Publisher {
   ///
   /// - Parameter output: The value to publish instead of the failure.
   /// - Returns: A `Result.Publisher` that cannot fail.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceError(with output: Output) -> Result<Output, Never>.Publisher {
     switch result {
     case let .success(value):
@@ -267,7 +267,7 @@ extension Result.Publisher {
   ///
   /// - Parameter output: A replacement that is never needed.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceEmpty(with output: Output) -> Result<Output, Failure>.Publisher {
     self
   }
@@ -276,7 +276,7 @@ extension Result.Publisher {
   ///
   /// - Parameter times: A number of attempts that would give the same result.
   /// - Returns: This publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry(_ times: Int) -> Result<Output, Failure>.Publisher {
     self
   }
@@ -288,7 +288,7 @@ extension Result.Publisher {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value.
   /// - Returns: A `Result.Publisher` of the accumulated value, or of the failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Failure>.Publisher {
     Result<T, Failure>.Publisher(result.map { nextPartialResult(initialResult, $0) })
   }
@@ -300,7 +300,7 @@ extension Result.Publisher {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value; it may throw.
   /// - Returns: A publisher of the accumulated value, or of an error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryReduce<T>(
     _ initialResult: T,
     _ nextPartialResult: (T, Output) throws -> T
@@ -315,7 +315,7 @@ extension Result.Publisher {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value.
   /// - Returns: A `Result.Publisher` of the one accumulated value, or of the failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Failure>.Publisher {
     reduce(initialResult, nextPartialResult)  // with one value, the one partial result is the reduction
   }
@@ -327,7 +327,7 @@ extension Result.Publisher {
   ///   - initialResult: The accumulator's starting value.
   ///   - nextPartialResult: Combines the accumulator with the value; it may throw.
   /// - Returns: A publisher of the accumulated value, or of an error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryScan<T>(
     _ initialResult: T,
     _ nextPartialResult: (T, Output) throws -> T
@@ -341,7 +341,7 @@ extension Result.Publisher where Failure == Never {
   ///
   /// - Parameter failureType: The failure type the result declares.
   /// - Returns: A `Result.Publisher` of the value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func setFailureType<E: Error>(to failureType: E.Type) -> Result<Output, E>.Publisher {
     switch result {
     case let .success(value):

@@ -19,7 +19,7 @@ extension Result {
     /// Creates a publisher that replays `result`.
     ///
     /// - Parameter result: What each subscriber receives: a value, or an error.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ result: Result<Output, Failure>) {
       self.result = result
     }
@@ -27,7 +27,7 @@ extension Result {
     /// Creates a publisher that replays the success `output`.
     ///
     /// - Parameter output: The value each subscriber receives before `.finished`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ output: Output) {
       self.init(.success(output))
     }
@@ -35,7 +35,7 @@ extension Result {
     /// Creates a publisher that replays the failure `failure`.
     ///
     /// - Parameter failure: The error each subscriber receives right after its subscription.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ failure: Failure) {
       self.init(.failure(failure))
     }

@@ -46,19 +46,19 @@ public protocol Scheduler<SchedulerTimeType> {
 extension Scheduler {
   /// Runs `action` once, no earlier than `date`, with the scheduler's
   /// smallest tolerance.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func schedule(after date: SchedulerTimeType, _ action: @escaping () -> Void) {
     schedule(after: date, tolerance: minimumTolerance, action)
   }
 
   /// Runs `action` as soon as the scheduler can, without options.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func schedule(_ action: @escaping () -> Void) {
     schedule(options: nil, action)
   }
 
   /// Runs `action` once, no earlier than `date`, without options.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func schedule(
     after date: SchedulerTimeType,
     tolerance: SchedulerTimeType.Stride,
@@ -69,7 +69,7 @@ extension Scheduler {
 
   /// Runs `action` from `date` on, every `interval`, without options, until
   /// the returned cancellable is cancelled.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func schedule(
     after date: SchedulerTimeType,
     interval: SchedulerTimeType.Stride,
@@ -81,7 +81,7 @@ extension Scheduler {
 
   /// Runs `action` from `date` on, every `interval`, with the scheduler's
   /// smallest tolerance, until the returned cancellable is cancelled.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func schedule(
     after date: SchedulerTimeType,
     interval: SchedulerTimeType.Stride,

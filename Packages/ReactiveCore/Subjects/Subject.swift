@@ -25,7 +25,7 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
 extension Subject where Output == Void {
   /// Shorthand for `send(())`, for subjects whose values carry no data:
   /// only the fact that something happened.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func send() {
     send(())
   }

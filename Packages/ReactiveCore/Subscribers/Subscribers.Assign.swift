@@ -40,7 +40,7 @@ extension Subscribers {
     /// - Parameters:
     ///   - object: The object written to, held strongly until the end.
     ///   - keyPath: Where in `object` each value is written.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
       root = object
       self.keyPath = keyPath
@@ -102,7 +102,7 @@ extension Publisher where Failure == Never {
   ///   - object: The object written to.
   /// - Returns: The subscription's handle: ``AnyCancellable/cancel()`` it, or
   ///   let it deinitialize, to stop the writes and release `object`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
     let assign = Subscribers.Assign(object: object, keyPath: keyPath)
     subscribe(assign)

@@ -34,7 +34,7 @@ extension Subscribers {
     /// A count: permission to send up to `value` more values (fewer is fine).
     ///
     /// - Parameter value: The count, zero or more. Traps if it is negative.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func max(_ value: Int) -> Demand {
       precondition(value >= 0, "API violation: demand must not be negative, got max(\(value))")
       return Demand(rawValue: UInt(value))
@@ -69,26 +69,26 @@ extension Subscribers {
 
     /// The sum of two demands; `.unlimited` if either one is, or if the
     /// count overflows.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func + (lhs: Demand, rhs: Demand) -> Demand {
       adding(lhs.rawValue, rhs.rawValue)
     }
 
     /// Adds `rhs` to `lhs` in place, with the rules of `+`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func += (lhs: inout Demand, rhs: Demand) {
       lhs = lhs + rhs
     }
 
     /// The demand raised by `rhs`; a negative `rhs` lowers it, never
     /// below `.none`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func + (lhs: Demand, rhs: Int) -> Demand {
       rhs >= 0 ? adding(lhs.rawValue, UInt(rhs)) : subtracting(lhs.rawValue, rhs.magnitude)
     }
 
     /// Adds `rhs` to `lhs` in place, with the rules of `+`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func += (lhs: inout Demand, rhs: Int) {
       lhs = lhs + rhs
     }
@@ -97,7 +97,7 @@ extension Subscribers {
     ///
     /// Subtracting anything from `.unlimited` gives `.unlimited`; subtracting
     /// `.unlimited` from a count gives `.none`; a count never goes below `.none`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func - (lhs: Demand, rhs: Demand) -> Demand {
       if lhs.rawValue == .max { return .unlimited }
       if rhs.rawValue == .max { return .none }
@@ -105,20 +105,20 @@ extension Subscribers {
     }
 
     /// Takes `rhs` away from `lhs` in place, with the rules of `-`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func -= (lhs: inout Demand, rhs: Demand) {
       lhs = lhs - rhs
     }
 
     /// The demand lowered by `rhs`, never below `.none`; a negative `rhs`
     /// raises it.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func - (lhs: Demand, rhs: Int) -> Demand {
       rhs >= 0 ? subtracting(lhs.rawValue, UInt(rhs)) : adding(lhs.rawValue, rhs.magnitude)
     }
 
     /// Takes `rhs` away from `lhs` in place, with the rules of `-`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func -= (lhs: inout Demand, rhs: Int) {
       lhs = lhs - rhs
     }
@@ -127,7 +127,7 @@ extension Subscribers {
     ///
     /// `.unlimited` times anything is `.unlimited`; an overflowing product is
     /// `.unlimited`. Traps if `rhs` is negative.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func * (lhs: Demand, rhs: Int) -> Demand {
       precondition(rhs >= 0, "API violation: demand must not be multiplied by a negative number, got \(rhs)")
       if lhs.rawValue == .max { return .unlimited }
@@ -136,7 +136,7 @@ extension Subscribers {
     }
 
     /// Scales `lhs` by `rhs` in place, with the rules of `*`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func *= (lhs: inout Demand, rhs: Int) {
       lhs = lhs * rhs
     }
@@ -144,74 +144,74 @@ extension Subscribers {
     // MARK: Comparison with Int (an integer is always less than `.unlimited`)
 
     /// `true` if the demand allows more than `rhs` values; `.unlimited` always does.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func > (lhs: Demand, rhs: Int) -> Bool {
       lhs.rawValue == .max || Int(lhs.rawValue) > rhs
     }
 
     /// `true` if the demand allows at least `rhs` values; `.unlimited` always does.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func >= (lhs: Demand, rhs: Int) -> Bool {
       lhs.rawValue == .max || Int(lhs.rawValue) >= rhs
     }
 
     /// `true` if `lhs` exceeds the demand's count; never for `.unlimited`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func > (lhs: Int, rhs: Demand) -> Bool {
       rhs.rawValue != .max && lhs > Int(rhs.rawValue)
     }
 
     /// `true` if `lhs` is at least the demand's count; never for `.unlimited`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func >= (lhs: Int, rhs: Demand) -> Bool {
       rhs.rawValue != .max && lhs >= Int(rhs.rawValue)
     }
 
     /// `true` if the demand's count is below `rhs`; never for `.unlimited`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func < (lhs: Demand, rhs: Int) -> Bool {
       rhs > lhs
     }
 
     /// `true` if `lhs` is below the demand's count; always for `.unlimited`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func < (lhs: Int, rhs: Demand) -> Bool {
       rhs > lhs
     }
 
     /// `true` if the demand's count is at most `rhs`; never for `.unlimited`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func <= (lhs: Demand, rhs: Int) -> Bool {
       rhs >= lhs
     }
 
     /// `true` if `lhs` is at most the demand's count; always for `.unlimited`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func <= (lhs: Int, rhs: Demand) -> Bool {
       rhs >= lhs
     }
 
     /// `true` if the demand is the count `rhs`.
     /// `.unlimited` equals no integer.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func == (lhs: Demand, rhs: Int) -> Bool {
       lhs.rawValue != .max && Int(lhs.rawValue) == rhs
     }
 
     /// `true` unless the demand is the count `rhs`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func != (lhs: Demand, rhs: Int) -> Bool {
       !(lhs == rhs)
     }
 
     /// `true` if the demand is the count `lhs`; never for `.unlimited`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func == (lhs: Int, rhs: Demand) -> Bool {
       rhs == lhs
     }
 
     /// `true` unless the demand is the count `lhs`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func != (lhs: Int, rhs: Demand) -> Bool {
       !(rhs == lhs)
     }

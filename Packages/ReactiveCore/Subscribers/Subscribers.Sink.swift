@@ -74,7 +74,7 @@ extension Subscribers {
     /// - Parameters:
     ///   - receiveCompletion: Called once, with the completion.
     ///   - receiveValue: Called with each value.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
@@ -159,7 +159,7 @@ extension Publisher {
   ///   - receiveValue: Called with each value.
   /// - Returns: The subscription's handle: cancel it, or let it deinitialize,
   ///   to stop the sink and release both closures.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func sink(
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
@@ -181,7 +181,7 @@ extension Publisher where Failure == Never {
   /// - Parameter receiveValue: Called with each value.
   /// - Returns: The subscription's handle: cancel it, or let it deinitialize,
   ///   to stop the sink and release the closure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
   }

@@ -8,7 +8,7 @@ extension Publisher {
   ///
   /// - Parameter elements: The values to publish after this publisher finishes.
   /// - Returns: A publisher that publishes this publisher's values, then `elements`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>> {
     append(Publishers.Sequence(sequence: elements))
   }
@@ -17,7 +17,7 @@ extension Publisher {
   ///
   /// - Parameter elements: The sequence to publish after this publisher finishes.
   /// - Returns: A publisher that publishes this publisher's values, then the sequence's.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func append<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>>
   where Output == S.Element {
     append(Publishers.Sequence(sequence: elements))
@@ -36,7 +36,7 @@ extension Publisher {
   ///
   /// - Parameter publisher: The publisher to subscribe to after this one finishes.
   /// - Returns: A publisher that publishes this publisher's values, then `publisher`'s.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
   where Failure == P.Failure, Output == P.Output {
     Publishers.Concatenate(prefix: self, suffix: publisher)
@@ -51,7 +51,7 @@ extension Publisher {
   ///
   /// - Parameter elements: The values to publish before this publisher's.
   /// - Returns: A publisher that publishes `elements`, then this publisher's values.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
     prepend(Publishers.Sequence(sequence: elements))
   }
@@ -60,7 +60,7 @@ extension Publisher {
   ///
   /// - Parameter elements: The sequence to publish before this publisher's values.
   /// - Returns: A publisher that publishes the sequence, then this publisher's values.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prepend<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self>
   where Output == S.Element {
     prepend(Publishers.Sequence(sequence: elements))
@@ -72,7 +72,7 @@ extension Publisher {
   ///
   /// - Parameter publisher: The publisher whose values come first.
   /// - Returns: A publisher that publishes `publisher`'s values, then this publisher's.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
   where Failure == P.Failure, Output == P.Output {
     Publishers.Concatenate(prefix: publisher, suffix: self)
@@ -101,7 +101,7 @@ extension Publishers {
     /// - Parameters:
     ///   - prefix: The publisher to republish, in its entirety, first.
     ///   - suffix: Played once `prefix` has finished.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(prefix: Prefix, suffix: Suffix) {
       self.prefix = prefix
       self.suffix = suffix

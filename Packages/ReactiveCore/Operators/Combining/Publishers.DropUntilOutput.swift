@@ -17,7 +17,7 @@ extension Publisher {
   ///
   /// - Parameter publisher: A publisher whose first value starts the republishing.
   /// - Returns: A publisher that drops values until `publisher` emits one.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
   where Failure == P.Failure {
     Publishers.DropUntilOutput(upstream: self, other: publisher)
@@ -43,7 +43,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values are gated.
     ///   - other: The trigger: its first value opens the gate.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, other: Other) {
       self.upstream = upstream
       self.other = other

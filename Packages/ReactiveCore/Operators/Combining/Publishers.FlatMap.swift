@@ -22,7 +22,7 @@ extension Publisher {
   ///   - maxPublishers: The maximum number of inner publishers subscribed to at once.
   ///   - transform: A closure that turns a value into a publisher.
   /// - Returns: A publisher that republishes the values of the publishers `transform` returns.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<T, P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited,
     _ transform: @escaping (Output) -> P
@@ -41,7 +41,7 @@ extension Publisher where Failure == Never {
   ///   - maxPublishers: The maximum number of inner publishers subscribed to at once.
   ///   - transform: A closure that turns a value into a publisher.
   /// - Returns: A publisher that republishes the values of the publishers `transform` returns.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited,
     _ transform: @escaping (Output) -> P
@@ -59,7 +59,7 @@ extension Publisher where Failure == Never {
   ///   - maxPublishers: The maximum number of inner publishers subscribed to at once.
   ///   - transform: A closure that turns a value into a publisher.
   /// - Returns: A publisher that republishes the values of the publishers `transform` returns.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited,
     _ transform: @escaping (Output) -> P
@@ -81,7 +81,7 @@ extension Publisher {
   ///   - maxPublishers: The maximum number of inner publishers subscribed to at once.
   ///   - transform: A closure that turns a value into a publisher.
   /// - Returns: A publisher that republishes the values of the publishers `transform` returns.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited,
     _ transform: @escaping (Output) -> P
@@ -116,7 +116,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - maxPublishers: How many inner publishers may be subscribed to at the same time.
     ///   - transform: A closure that turns an element into a publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       maxPublishers: Subscribers.Demand,

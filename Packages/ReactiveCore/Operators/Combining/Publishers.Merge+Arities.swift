@@ -17,7 +17,7 @@ extension Publisher {
   ///
   /// - Parameter other: Another publisher.
   /// - Returns: One stream of the values of both publishers, in arrival order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
   where Failure == P.Failure, Output == P.Output {
     Publishers.Merge(self, other)
@@ -31,7 +31,7 @@ extension Publisher {
   ///   - b: The second publisher.
   ///   - c: The third publisher.
   /// - Returns: One stream of the values of all 3 publishers, in arrival order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge<B: Publisher, C: Publisher>(
     with b: B,
     _ c: C
@@ -54,7 +54,7 @@ extension Publisher {
   ///   - c: The third publisher.
   ///   - d: The fourth publisher.
   /// - Returns: One stream of the values of all 4 publishers, in arrival order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge<B: Publisher, C: Publisher, D: Publisher>(
     with b: B,
     _ c: C,
@@ -81,7 +81,7 @@ extension Publisher {
   ///   - d: The fourth publisher.
   ///   - e: The fifth publisher.
   /// - Returns: One stream of the values of all 5 publishers, in arrival order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(
     with b: B,
     _ c: C,
@@ -112,7 +112,7 @@ extension Publisher {
   ///   - e: The fifth publisher.
   ///   - f: The sixth publisher.
   /// - Returns: One stream of the values of all 6 publishers, in arrival order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
     with b: B,
     _ c: C,
@@ -147,7 +147,7 @@ extension Publisher {
   ///   - f: The sixth publisher.
   ///   - g: The seventh publisher.
   /// - Returns: One stream of the values of all 7 publishers, in arrival order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
     with b: B,
     _ c: C,
@@ -186,7 +186,7 @@ extension Publisher {
   ///   - g: The seventh publisher.
   ///   - h: The eighth publisher.
   /// - Returns: One stream of the values of all 8 publishers, in arrival order.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
     with b: B,
     _ c: C,
@@ -239,7 +239,7 @@ extension Publishers {
     /// - Parameters:
     ///   - a: The first upstream publisher.
     ///   - b: The second upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B) {
       self.a = a
       self.b = b
@@ -258,7 +258,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     /// - Returns: One stream of the values of all 3 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher>(
       with z: Z
     ) -> Publishers.Merge3<A, B, Z>
@@ -275,7 +275,7 @@ extension Publishers {
     ///   - z: Another publisher.
     ///   - y: One more publisher.
     /// - Returns: One stream of the values of all 4 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
       _ y: Y
@@ -296,7 +296,7 @@ extension Publishers {
     ///   - y: One more publisher.
     ///   - x: One more publisher.
     /// - Returns: One stream of the values of all 5 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(
       with z: Z,
       _ y: Y,
@@ -321,7 +321,7 @@ extension Publishers {
     ///   - x: One more publisher.
     ///   - w: One more publisher.
     /// - Returns: One stream of the values of all 6 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(
       with z: Z,
       _ y: Y,
@@ -350,7 +350,7 @@ extension Publishers {
     ///   - w: One more publisher.
     ///   - v: One more publisher.
     /// - Returns: One stream of the values of all 7 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
       with z: Z,
       _ y: Y,
@@ -383,7 +383,7 @@ extension Publishers {
     ///   - v: One more publisher.
     ///   - u: One more publisher.
     /// - Returns: One stream of the values of all 8 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher>(
       with z: Z,
       _ y: Y,
@@ -438,7 +438,7 @@ extension Publishers {
     ///   - a: The first upstream publisher.
     ///   - b: The second upstream publisher.
     ///   - c: The third upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B, _ c: C) {
       self.a = a
       self.b = b
@@ -459,7 +459,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     /// - Returns: One stream of the values of all 4 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher>(
       with z: Z
     ) -> Publishers.Merge4<A, B, C, Z>
@@ -476,7 +476,7 @@ extension Publishers {
     ///   - z: Another publisher.
     ///   - y: One more publisher.
     /// - Returns: One stream of the values of all 5 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
       _ y: Y
@@ -497,7 +497,7 @@ extension Publishers {
     ///   - y: One more publisher.
     ///   - x: One more publisher.
     /// - Returns: One stream of the values of all 6 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(
       with z: Z,
       _ y: Y,
@@ -522,7 +522,7 @@ extension Publishers {
     ///   - x: One more publisher.
     ///   - w: One more publisher.
     /// - Returns: One stream of the values of all 7 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(
       with z: Z,
       _ y: Y,
@@ -551,7 +551,7 @@ extension Publishers {
     ///   - w: One more publisher.
     ///   - v: One more publisher.
     /// - Returns: One stream of the values of all 8 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
       with z: Z,
       _ y: Y,
@@ -609,7 +609,7 @@ extension Publishers {
     ///   - b: The second upstream publisher.
     ///   - c: The third upstream publisher.
     ///   - d: The fourth upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B, _ c: C, _ d: D) {
       self.a = a
       self.b = b
@@ -632,7 +632,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     /// - Returns: One stream of the values of all 5 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher>(
       with z: Z
     ) -> Publishers.Merge5<A, B, C, D, Z>
@@ -649,7 +649,7 @@ extension Publishers {
     ///   - z: Another publisher.
     ///   - y: One more publisher.
     /// - Returns: One stream of the values of all 6 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
       _ y: Y
@@ -670,7 +670,7 @@ extension Publishers {
     ///   - y: One more publisher.
     ///   - x: One more publisher.
     /// - Returns: One stream of the values of all 7 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(
       with z: Z,
       _ y: Y,
@@ -695,7 +695,7 @@ extension Publishers {
     ///   - x: One more publisher.
     ///   - w: One more publisher.
     /// - Returns: One stream of the values of all 8 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(
       with z: Z,
       _ y: Y,
@@ -756,7 +756,7 @@ extension Publishers {
     ///   - c: The third upstream publisher.
     ///   - d: The fourth upstream publisher.
     ///   - e: The fifth upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) {
       self.a = a
       self.b = b
@@ -781,7 +781,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     /// - Returns: One stream of the values of all 6 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher>(
       with z: Z
     ) -> Publishers.Merge6<A, B, C, D, E, Z>
@@ -798,7 +798,7 @@ extension Publishers {
     ///   - z: Another publisher.
     ///   - y: One more publisher.
     /// - Returns: One stream of the values of all 7 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
       _ y: Y
@@ -819,7 +819,7 @@ extension Publishers {
     ///   - y: One more publisher.
     ///   - x: One more publisher.
     /// - Returns: One stream of the values of all 8 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(
       with z: Z,
       _ y: Y,
@@ -883,7 +883,7 @@ extension Publishers {
     ///   - d: The fourth upstream publisher.
     ///   - e: The fifth upstream publisher.
     ///   - f: The sixth upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) {
       self.a = a
       self.b = b
@@ -910,7 +910,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     /// - Returns: One stream of the values of all 7 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher>(
       with z: Z
     ) -> Publishers.Merge7<A, B, C, D, E, F, Z>
@@ -927,7 +927,7 @@ extension Publishers {
     ///   - z: Another publisher.
     ///   - y: One more publisher.
     /// - Returns: One stream of the values of all 8 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher, Y: Publisher>(
       with z: Z,
       _ y: Y
@@ -1002,7 +1002,7 @@ extension Publishers {
     ///   - e: The fifth upstream publisher.
     ///   - f: The sixth upstream publisher.
     ///   - g: The seventh upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) {
       self.a = a
       self.b = b
@@ -1031,7 +1031,7 @@ extension Publishers {
     /// - Parameters:
     ///   - z: Another publisher.
     /// - Returns: One stream of the values of all 8 publishers, in arrival order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge<Z: Publisher>(
       with z: Z
     ) -> Publishers.Merge8<A, B, C, D, E, F, G, Z>
@@ -1110,7 +1110,7 @@ extension Publishers {
     ///   - f: The sixth upstream publisher.
     ///   - g: The seventh upstream publisher.
     ///   - h: The eighth upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) {
       self.a = a
       self.b = b

@@ -19,7 +19,7 @@ extension Publishers {
     /// Creates the merge of the publishers listed.
     ///
     /// - Parameter upstream: The publishers to merge; none is allowed.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ upstream: Upstream...) {
       publishers = upstream
     }
@@ -27,7 +27,7 @@ extension Publishers {
     /// Creates the merge of the publishers in `upstream`, in its order.
     ///
     /// - Parameter upstream: The publishers to merge; an empty sequence is allowed.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init<S: Swift.Sequence>(_ upstream: S) where Upstream == S.Element {
       publishers = Array(upstream)
     }
@@ -46,7 +46,7 @@ extension Publishers {
     ///
     /// - Parameter other: Another publisher of this publisher's type.
     /// - Returns: A merge of this publisher's upstreams and `other`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func merge(with other: Upstream) -> Publishers.MergeMany<Upstream> {
       Publishers.MergeMany(publishers + [other])
     }

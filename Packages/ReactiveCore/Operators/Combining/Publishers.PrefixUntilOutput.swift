@@ -16,7 +16,7 @@ extension Publisher {
   ///
   /// - Parameter publisher: A publisher whose first value ends the result.
   /// - Returns: A publisher that republishes values until `publisher` emits one.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> {
     Publishers.PrefixUntilOutput(upstream: self, other: publisher)
   }
@@ -40,7 +40,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - other: The trigger: its first value ends the stream.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, other: Other) {
       self.upstream = upstream
       self.other = other

@@ -16,7 +16,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// have finished; any failure cancels everything and fails the result.
   ///
   /// - Returns: A publisher that republishes the values of the latest inner publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }
@@ -29,7 +29,7 @@ extension Publisher where Failure == Never, Output: Publisher, Output.Failure ==
   /// The rules are those of the general `switchToLatest()`.
   ///
   /// - Returns: A publisher that republishes the values of the latest inner publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }
@@ -40,7 +40,7 @@ extension Publisher where Failure == Never, Output: Publisher {
   /// published; this upstream, which cannot fail, takes their failure type.
   ///
   /// - Returns: A publisher that republishes the values of the latest inner publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
     Publishers.SwitchToLatest(upstream: Publishers.SetFailureType(upstream: self))
   }
@@ -51,7 +51,7 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
   /// published, which cannot fail, with this publisher's failure type.
   ///
   /// - Returns: A publisher that republishes the values of the latest inner publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func switchToLatest()
     -> Publishers.SwitchToLatest<
       Publishers.SetFailureType<Output, Failure>,
@@ -78,7 +78,7 @@ extension Publishers {
     /// Creates a publisher that follows only the newest inner publisher.
     ///
     /// - Parameter upstream: The publisher this operator subscribes to.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream) {
       self.upstream = upstream
     }

@@ -17,7 +17,7 @@ extension Publisher {
   ///
   /// - Parameter other: Another publisher.
   /// - Returns: A publisher of the tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func zip<P: Publisher>(
     _ other: P
   ) -> Publishers.Zip<Self, P> where Failure == P.Failure {
@@ -30,7 +30,7 @@ extension Publisher {
   ///   - other: Another publisher.
   ///   - transform: Called with one value from each publisher, paired by position; its result is published.
   /// - Returns: A publisher of the combined values.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func zip<P: Publisher, T>(
     _ other: P,
     _ transform: @escaping (Output, P.Output) -> T
@@ -44,7 +44,7 @@ extension Publisher {
   ///   - publisher1: The second publisher.
   ///   - publisher2: The third publisher.
   /// - Returns: A publisher of the tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func zip<P: Publisher, Q: Publisher>(
     _ publisher1: P,
     _ publisher2: Q
@@ -59,7 +59,7 @@ extension Publisher {
   ///   - publisher2: The third publisher.
   ///   - transform: Called with one value from each publisher, paired by position; its result is published.
   /// - Returns: A publisher of the combined values.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func zip<P: Publisher, Q: Publisher, T>(
     _ publisher1: P,
     _ publisher2: Q,
@@ -75,7 +75,7 @@ extension Publisher {
   ///   - publisher2: The third publisher.
   ///   - publisher3: The fourth publisher.
   /// - Returns: A publisher of the tuples.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func zip<P: Publisher, Q: Publisher, R: Publisher>(
     _ publisher1: P,
     _ publisher2: Q,
@@ -92,7 +92,7 @@ extension Publisher {
   ///   - publisher3: The fourth publisher.
   ///   - transform: Called with one value from each publisher, paired by position; its result is published.
   /// - Returns: A publisher of the combined values.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
     _ publisher1: P,
     _ publisher2: Q,
@@ -123,7 +123,7 @@ extension Publishers {
     /// - Parameters:
     ///   - a: The first upstream publisher.
     ///   - b: The second upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B) {
       self.a = a
       self.b = b
@@ -160,7 +160,7 @@ extension Publishers {
     ///   - a: The first upstream publisher.
     ///   - b: The second upstream publisher.
     ///   - c: The third upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B, _ c: C) {
       self.a = a
       self.b = b
@@ -203,7 +203,7 @@ extension Publishers {
     ///   - b: The second upstream publisher.
     ///   - c: The third upstream publisher.
     ///   - d: The fourth upstream publisher.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(_ a: A, _ b: B, _ c: C, _ d: D) {
       self.a = a
       self.b = b

@@ -36,7 +36,7 @@ extension ConnectablePublisher {
   /// ```
   ///
   /// - Returns: A publisher that connects on the first subscription.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func autoconnect() -> Publishers.Autoconnect<Self> {
     Publishers.Autoconnect(upstream: self)
   }

@@ -16,7 +16,7 @@ extension Publisher {
   ///   - file: The file named in the trap message; this call's file by default.
   ///   - line: The line named in the trap message; this call's line by default.
   /// - Returns: A publisher that never fails, and traps on an upstream failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func assertNoFailure(
     _ prefix: String = "",
     file: StaticString = #file,
@@ -53,7 +53,7 @@ extension Publishers {
     ///   - prefix: The string at the beginning of the trap message.
     ///   - file: The file named in the trap message.
     ///   - line: The line named in the trap message.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
       self.upstream = upstream
       self.prefix = prefix

@@ -23,7 +23,7 @@ extension Publisher {
   ///   - receiveOutput: Returns true to stop on a value.
   ///   - receiveCompletion: Returns true to stop on the completion.
   /// - Returns: The same stream, with `SIGTRAP` wherever a closure answered `true`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func breakpoint(
     receiveSubscription: ((any Subscription) -> Bool)? = nil,
     receiveOutput: ((Output) -> Bool)? = nil,
@@ -46,7 +46,7 @@ extension Publisher {
   /// ```
   ///
   /// - Returns: The same stream, with `SIGTRAP` before a failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func breakpointOnError() -> Publishers.Breakpoint<Self> {
     breakpoint(receiveCompletion: { completion in
       if case .failure = completion { true } else { false }
@@ -83,7 +83,7 @@ extension Publishers {
     ///   - receiveSubscription: Returns true to stop on the upstream's subscription.
     ///   - receiveOutput: Returns true to stop on a value.
     ///   - receiveCompletion: Returns true to stop on the completion.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       receiveSubscription: ((any Subscription) -> Bool)? = nil,

@@ -17,7 +17,7 @@ extension Publisher {
   ///   returns the publisher to continue with.
   /// - Returns: The upstream's values, then, after a failure, those of the
   ///   replacement.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func `catch`<NewPublisher: Publisher>(
     _ handler: @escaping (Failure) -> NewPublisher
   ) -> Publishers.Catch<Self, NewPublisher> where NewPublisher.Output == Output {
@@ -40,7 +40,7 @@ extension Publisher {
   ///   returns the publisher to continue with, or throws.
   /// - Returns: The upstream's values, then, after a failure, those of the
   ///   replacement, or the error `handler` threw.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryCatch<NewPublisher: Publisher>(
     _ handler: @escaping (Failure) throws -> NewPublisher
   ) -> Publishers.TryCatch<Self, NewPublisher> where NewPublisher.Output == Output {
@@ -69,7 +69,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - handler: Builds the replacement publisher from the upstream's error.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
       self.upstream = upstream
       self.handler = handler
@@ -109,7 +109,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - handler: Builds the replacement publisher from the upstream's
     ///     error, or throws.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
       self.upstream = upstream
       self.handler = handler

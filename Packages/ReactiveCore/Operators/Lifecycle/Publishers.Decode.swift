@@ -14,7 +14,7 @@ extension Publisher {
   ///   - type: The type to decode each value into.
   ///   - decoder: The decoder to use, such as `JSONDecoder`.
   /// - Returns: A publisher of decoded values, which fails with any error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func decode<Item: Decodable, Coder: TopLevelDecoder>(
     type: Item.Type,
     decoder: Coder
@@ -41,7 +41,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - decoder: The decoder of each value.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, decoder: Coder) {
       self.upstream = upstream
       self.decoder = decoder

@@ -11,7 +11,7 @@ extension Publisher where Output: Encodable {
   ///
   /// - Parameter encoder: The encoder to use, such as `JSONEncoder`.
   /// - Returns: A publisher of encoded values, which fails with any error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func encode<Coder: TopLevelEncoder>(encoder: Coder) -> Publishers.Encode<Self, Coder> {
     Publishers.Encode(upstream: self, encoder: encoder)
   }
@@ -36,7 +36,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - encoder: The encoder of each value.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, encoder: Coder) {
       self.upstream = upstream
       self.encoder = encoder

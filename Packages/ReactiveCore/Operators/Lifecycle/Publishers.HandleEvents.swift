@@ -22,7 +22,7 @@ extension Publisher {
   ///   - receiveCancel: Runs when the downstream cancels.
   ///   - receiveRequest: Runs with each demand the downstream requests.
   /// - Returns: The same events, seen first by the closures.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func handleEvents(
     receiveSubscription: ((any Subscription) -> Void)? = nil,
     receiveOutput: ((Output) -> Void)? = nil,
@@ -76,7 +76,7 @@ extension Publishers {
     ///   - receiveCompletion: Runs when the upstream completes.
     ///   - receiveCancel: Runs when the downstream cancels.
     ///   - receiveRequest: Runs with each demand the downstream requests or returns.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       receiveSubscription: ((any Subscription) -> Void)? = nil,

@@ -13,7 +13,7 @@ extension Publisher where Failure == Never {
   /// ```
   ///
   /// - Returns: A connectable publisher that shares this publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func makeConnectable() -> Publishers.MakeConnectable<Self> {
     Publishers.MakeConnectable(upstream: self)
   }

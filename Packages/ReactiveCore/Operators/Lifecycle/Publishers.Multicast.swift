@@ -13,7 +13,7 @@ extension Publisher {
   ///
   /// - Parameter createSubject: A closure that creates the subject.
   /// - Returns: A connectable publisher that shares the upstream through the subject.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func multicast<S: Subject>(
     _ createSubject: @escaping () -> S
   ) -> Publishers.Multicast<Self, S> where Failure == S.Failure, Output == S.Output {
@@ -27,7 +27,7 @@ extension Publisher {
   ///
   /// - Parameter subject: The subject that delivers the upstream's events.
   /// - Returns: A connectable publisher that shares the upstream through the subject.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func multicast<S: Subject>(
     subject: S
   ) -> Publishers.Multicast<Self, S> where Failure == S.Failure, Output == S.Output {

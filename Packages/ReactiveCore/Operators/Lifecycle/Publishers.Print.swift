@@ -25,7 +25,7 @@ extension Publisher {
   ///   - stream: The stream that receives the lines; standard output when nil.
   ///     Each subscription writes to its own copy of a value-type stream.
   /// - Returns: A publisher that prints a line for each event.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func print(_ prefix: String = "", to stream: (any TextOutputStream)? = nil) -> Publishers.Print<Self> {
     Publishers.Print(upstream: self, prefix: prefix, to: stream)
   }
@@ -54,7 +54,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - prefix: The string at the beginning of each line.
     ///   - stream: The stream that receives the lines; standard output when nil.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, prefix: String, to stream: (any TextOutputStream)? = nil) {
       self.upstream = upstream
       self.prefix = prefix

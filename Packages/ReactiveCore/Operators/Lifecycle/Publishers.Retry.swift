@@ -16,7 +16,7 @@ extension Publisher {
   /// - Parameter retries: The number of times to resubscribe after a failure;
   ///   negative for no limit.
   /// - Returns: A publisher that resubscribes to the upstream after a failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func retry(_ retries: Int) -> Publishers.Retry<Self> {
     Publishers.Retry(upstream: self, retries: retries)
   }
@@ -43,7 +43,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - retries: The number of times to resubscribe after a failure; nil, or
     ///     a negative number, resubscribes without limit.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, retries: Int?) {
       self.upstream = upstream
       self.retries = retries

@@ -16,7 +16,7 @@ extension Publisher {
   /// ```
   ///
   /// - Returns: A class instance that shares this publisher.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func share() -> Publishers.Share<Self> {
     Publishers.Share(upstream: self)
   }

@@ -13,7 +13,7 @@ extension Publisher {
   /// - Parameter transform: Runs once per upstream value; a `nil` result
   ///   drops that value.
   /// - Returns: A publisher of the non-`nil` results of the closure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
     Publishers.CompactMap(upstream: self, transform: transform)
   }
@@ -33,7 +33,7 @@ extension Publisher {
   ///   drops that value. It may throw.
   /// - Returns: A publisher of the non-`nil` results of the closure, which
   ///   fails with the error the closure throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryCompactMap<T>(
     _ transform: @escaping (Output) throws -> T?
   ) -> Publishers.TryCompactMap<Self, T> {
@@ -58,7 +58,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - transform: Runs on each upstream value; `nil` means "publish nothing for it".
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
       self.upstream = upstream
       self.transform = transform
@@ -92,7 +92,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - transform: Runs on each upstream value; `nil` means "publish
     ///     nothing for it", a throw ends the stream.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
       self.upstream = upstream
       self.transform = transform
@@ -120,7 +120,7 @@ extension Publishers.CompactMap {
   /// - Parameter transform: Runs on each non-`nil` result of this publisher's
   ///   closure; a `nil` result drops the value.
   /// - Returns: A publisher of the non-`nil` results of both closures.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
     let first = self.transform
     return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
@@ -132,7 +132,7 @@ extension Publishers.CompactMap {
   /// - Parameter transform: Runs once per upstream value; its result is
   ///   published in that value's place.
   /// - Returns: A publisher of the transformed non-`nil` results.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
     let first = self.transform
     return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
@@ -148,7 +148,7 @@ extension Publishers.TryCompactMap {
   ///   closure; a `nil` result drops the value. It may throw.
   /// - Returns: A publisher of the non-`nil` results of both closures, which
   ///   fails with the first error thrown.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func compactMap<T>(
     _ transform: @escaping (Output) throws -> T?
   ) -> Publishers.TryCompactMap<Upstream, T> {

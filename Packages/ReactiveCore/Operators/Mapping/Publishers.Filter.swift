@@ -12,7 +12,7 @@ extension Publisher {
   /// - Parameter isIncluded: Runs once per upstream value; `true` lets the
   ///   value through, `false` drops it.
   /// - Returns: A publisher of the accepted values, with the upstream's completion.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
     Publishers.Filter(upstream: self, isIncluded: isIncluded)
   }
@@ -32,7 +32,7 @@ extension Publisher {
   ///   value through, `false` drops it. It may throw.
   /// - Returns: A publisher of the accepted values that fails with the first
   ///   error `isIncluded` throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
     Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
   }
@@ -57,7 +57,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - isIncluded: Decides, value by value, what passes: `true` keeps, `false` drops.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
       self.isIncluded = isIncluded
@@ -89,7 +89,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - isIncluded: Decides, value by value, what passes; a throw ends the
     ///     stream.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
       self.upstream = upstream
       self.isIncluded = isIncluded
@@ -117,7 +117,7 @@ extension Publishers.Filter {
   /// - Parameter isIncluded: Runs once per upstream value; `true` lets the
   ///   value through, `false` drops it.
   /// - Returns: A publisher that republishes the elements that satisfy both closures.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
     let first = self.isIncluded
     return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
@@ -131,7 +131,7 @@ extension Publishers.Filter {
   ///   value through, `false` drops it. It may throw.
   /// - Returns: A publisher that republishes the elements that satisfy both
   ///   closures, and fails with the error `isIncluded` throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
     let first = self.isIncluded
     return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
@@ -146,7 +146,7 @@ extension Publishers.TryFilter {
   ///   value through, `false` drops it.
   /// - Returns: A publisher that republishes the elements that satisfy both
   ///   closures, and fails with the error the first predicate throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
     let first = self.isIncluded
     return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
@@ -160,7 +160,7 @@ extension Publishers.TryFilter {
   ///   value through, `false` drops it. It may throw.
   /// - Returns: A publisher that republishes the elements that satisfy both
   ///   closures, and fails with the first error thrown.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
     let first = self.isIncluded
     return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }

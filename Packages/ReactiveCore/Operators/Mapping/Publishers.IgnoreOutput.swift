@@ -11,7 +11,7 @@ extension Publisher {
   /// ```
   ///
   /// - Returns: A publisher that never publishes a value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
     Publishers.IgnoreOutput(upstream: self)
   }
@@ -31,7 +31,7 @@ extension Publishers {
     /// Creates a publisher that ignores the elements of `upstream`.
     ///
     /// - Parameter upstream: The publisher this operator subscribes to.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream) {
       self.upstream = upstream
     }

@@ -13,7 +13,7 @@ extension Publisher {
   ///   published in that value's place.
   /// - Returns: A publisher of the transformed values, with the upstream's
   ///   completion.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
     Publishers.Map(upstream: self, transform: transform)
   }
@@ -33,7 +33,7 @@ extension Publisher {
   ///   published in that value's place. It may throw.
   /// - Returns: A publisher of the transformed values that fails with the
   ///   first error `transform` throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
     Publishers.TryMap(upstream: self, transform: transform)
   }
@@ -48,7 +48,7 @@ extension Publisher {
   /// - Parameter output: The element to publish in place of `nil`.
   /// - Returns: A publisher of the upstream's unwrapped elements, with
   ///   `output` where the upstream published `nil`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T? {
     Publishers.Map(upstream: self) { $0 ?? output }
   }
@@ -71,7 +71,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - transform: Turns each upstream value into the value to publish.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
       self.upstream = upstream
       self.transform = transform
@@ -104,7 +104,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - transform: Turns each upstream value into the value to publish, or
     ///     throws.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
       self.upstream = upstream
       self.transform = transform
@@ -132,7 +132,7 @@ extension Publishers.Map {
   /// - Parameter transform: Runs once per upstream value; its result is
   ///   published in that value's place.
   /// - Returns: A publisher that applies both transforms to the upstream's elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
     let first = self.transform
     return Publishers.Map(upstream: upstream) { transform(first($0)) }
@@ -145,7 +145,7 @@ extension Publishers.Map {
   ///   published in that value's place. It may throw.
   /// - Returns: A publisher that applies both transforms to the upstream's
   ///   elements, and fails with the error `transform` throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
     let first = self.transform
     return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
@@ -160,7 +160,7 @@ extension Publishers.TryMap {
   ///   published in that value's place.
   /// - Returns: A publisher that applies both transforms to the upstream's
   ///   elements, and fails with the error the first transform throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
     let first = self.transform
     return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
@@ -173,7 +173,7 @@ extension Publishers.TryMap {
   ///   published in that value's place. It may throw.
   /// - Returns: A publisher that applies both transforms to the upstream's
   ///   elements, and fails with the first error thrown.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
     let first = self.transform
     return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }

@@ -12,7 +12,7 @@ extension Publisher {
   ///   result is the error this publisher fails with.
   /// - Returns: A publisher with the upstream's values and a `transform`ed
   ///   failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
     Publishers.MapError(upstream: self, transform)
   }
@@ -35,7 +35,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - transform: Turns the upstream's error into the error to fail with.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
       self.upstream = upstream
       self.transform = transform
@@ -46,7 +46,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - map: Turns the upstream's error into the error to fail with.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
       self.upstream = upstream
       self.transform = map

@@ -8,7 +8,7 @@ extension Publisher {
   ///
   /// - Parameter keyPath: Where to read in each value.
   /// - Returns: A publisher of what `keyPath` reads in each value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.MapKeyPath<Self, T> {
     Publishers.MapKeyPath(upstream: self, keyPath: keyPath)
   }
@@ -20,7 +20,7 @@ extension Publisher {
   ///   - keyPath0: Read first; its result is the tuple's first member.
   ///   - keyPath1: Read second; its result is the tuple's second member.
   /// - Returns: A publisher of one pair per upstream value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T0, T1>(
     _ keyPath0: KeyPath<Output, T0>,
     _ keyPath1: KeyPath<Output, T1>
@@ -36,7 +36,7 @@ extension Publisher {
   ///   - keyPath1: Read second; its result is the tuple's second member.
   ///   - keyPath2: Read third; its result is the tuple's third member.
   /// - Returns: A publisher of one triple per upstream value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func map<T0, T1, T2>(
     _ keyPath0: KeyPath<Output, T0>,
     _ keyPath1: KeyPath<Output, T1>,

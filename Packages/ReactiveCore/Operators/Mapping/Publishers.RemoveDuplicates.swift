@@ -9,7 +9,7 @@ extension Publisher where Output: Equatable {
   /// ```
   ///
   /// - Returns: A publisher without consecutive repeats.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
     Publishers.RemoveDuplicates(upstream: self, predicate: ==)
   }
@@ -25,7 +25,7 @@ extension Publisher {
   /// - Parameter predicate: Called with (previous, current); `true` drops
   ///   the current value.
   /// - Returns: A publisher without consecutive repeats.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func removeDuplicates(
     by predicate: @escaping (Output, Output) -> Bool
   ) -> Publishers.RemoveDuplicates<Self> {
@@ -47,7 +47,7 @@ extension Publisher {
   ///   the current value. It may throw.
   /// - Returns: A publisher without consecutive repeats that fails with the
   ///   first error `predicate` throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryRemoveDuplicates(
     by predicate: @escaping (Output, Output) throws -> Bool
   ) -> Publishers.TryRemoveDuplicates<Self> {
@@ -74,7 +74,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: Called with (previous, current); `true` marks a repeat.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
       self.upstream = upstream
       self.predicate = predicate
@@ -115,7 +115,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: Called with (previous, current); `true` marks a repeat,
     ///     a throw ends the stream.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
       self.upstream = upstream
       self.predicate = predicate

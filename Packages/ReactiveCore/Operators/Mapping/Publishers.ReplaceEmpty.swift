@@ -12,7 +12,7 @@ extension Publisher {
   ///
   /// - Parameter output: The value to publish when the upstream finishes empty.
   /// - Returns: A publisher that never finishes without a value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
     Publishers.ReplaceEmpty(upstream: self, output: output)
   }
@@ -38,7 +38,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - output: Published, then followed by `.finished`, if the upstream
     ///     finishes with no value.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, output: Output) {
       self.upstream = upstream
       self.output = output

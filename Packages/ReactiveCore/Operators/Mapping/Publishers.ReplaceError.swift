@@ -13,7 +13,7 @@ extension Publisher {
   ///
   /// - Parameter output: Published in place of the upstream's error.
   /// - Returns: A publisher that never fails.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
     Publishers.ReplaceError(upstream: self, output: output)
   }
@@ -38,7 +38,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - output: Published, then followed by `.finished`, if the upstream fails.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, output: Output) {
       self.upstream = upstream
       self.output = output

@@ -15,7 +15,7 @@ extension Publisher {
   ///   - nextPartialResult: Called with (accumulator, value); its result is
   ///     published and becomes the new accumulator.
   /// - Returns: A publisher of each result of the closure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func scan<T>(
     _ initialResult: T,
     _ nextPartialResult: @escaping (T, Output) -> T
@@ -41,7 +41,7 @@ extension Publisher {
   ///     published and becomes the new accumulator. It may throw.
   /// - Returns: A publisher of each result of the closure, which fails with
   ///   the error the closure throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryScan<T>(
     _ initialResult: T,
     _ nextPartialResult: @escaping (T, Output) throws -> T
@@ -72,7 +72,7 @@ extension Publishers {
     ///   - initialResult: The accumulator's starting value.
     ///   - nextPartialResult: Called with (accumulator, value); returns the
     ///     next accumulator.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       initialResult: Output,
@@ -111,7 +111,7 @@ extension Publishers {
     ///   - initialResult: The accumulator's starting value.
     ///   - nextPartialResult: Called with (accumulator, value); returns the
     ///     next accumulator, or throws.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       initialResult: Output,

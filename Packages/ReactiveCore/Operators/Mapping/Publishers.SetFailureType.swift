@@ -13,7 +13,7 @@ extension Publisher where Failure == Never {
   ///
   /// - Parameter failureType: The error type to declare.
   /// - Returns: A publisher that declares `failureType` as its failure type.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
     Publishers.SetFailureType(upstream: self)
   }
@@ -31,7 +31,7 @@ extension Publishers {
     /// Creates a publisher that declares `Failure` for `upstream`.
     ///
     /// - Parameter upstream: The publisher this operator subscribes to.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream) {
       self.upstream = upstream
     }
@@ -45,7 +45,7 @@ extension Publishers {
     ///
     /// - Parameter failure: The error type to declare.
     /// - Returns: A publisher that declares `failure` as its failure type.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
       Publishers.SetFailureType(upstream: upstream)
     }

@@ -13,7 +13,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether an element satisfies the condition.
   /// - Returns: A publisher that publishes one Boolean.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
     Publishers.AllSatisfy(upstream: self, predicate: predicate)
   }
@@ -26,7 +26,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether an element satisfies the condition; may throw.
   /// - Returns: A publisher that publishes one Boolean.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self> {
     Publishers.TryAllSatisfy(upstream: self, predicate: predicate)
   }
@@ -50,7 +50,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The closure that tells whether an element satisfies the condition.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
       self.predicate = predicate
@@ -78,7 +78,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The throwing closure that tells whether an element satisfies the condition.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
       self.upstream = upstream
       self.predicate = predicate

@@ -12,7 +12,7 @@ extension Publisher {
   /// ```
   ///
   /// - Returns: A publisher that publishes one array of every element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func collect() -> Publishers.Collect<Self> {
     Publishers.Collect(upstream: self)
   }
@@ -31,7 +31,7 @@ extension Publishers {
     /// Creates a publisher that collects every element of `upstream`.
     ///
     /// - Parameter upstream: The publisher this operator subscribes to.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream) {
       self.upstream = upstream
     }

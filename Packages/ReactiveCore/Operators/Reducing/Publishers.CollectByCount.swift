@@ -12,7 +12,7 @@ extension Publisher {
   ///
   /// - Parameter count: The number of elements in each array.
   /// - Returns: A publisher that publishes arrays of up to `count` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
     Publishers.CollectByCount(upstream: self, count: count)
   }
@@ -35,7 +35,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - count: The number of elements in each array.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, count: Int) {
       self.upstream = upstream
       self.count = count

@@ -10,7 +10,7 @@ extension Publisher where Output: Comparable {
   /// ```
   ///
   /// - Returns: A publisher that publishes the minimum element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min() -> Publishers.Comparison<Self> {
     max(by: >)
   }
@@ -26,7 +26,7 @@ extension Publisher where Output: Comparable {
   /// ```
   ///
   /// - Returns: A publisher that publishes the maximum element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max() -> Publishers.Comparison<Self> {
     max(by: <)
   }
@@ -38,7 +38,7 @@ extension Publisher {
   ///
   /// - Parameter areInIncreasingOrder: Tells whether its first argument comes before its second.
   /// - Returns: A publisher that publishes the minimum element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
     max { areInIncreasingOrder($1, $0) }
   }
@@ -51,7 +51,7 @@ extension Publisher {
   ///
   /// - Parameter areInIncreasingOrder: Tells whether its first argument comes before its second; may throw.
   /// - Returns: A publisher that publishes the minimum element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryMin(
     by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
   ) -> Publishers.TryComparison<Self> {
@@ -68,7 +68,7 @@ extension Publisher {
   ///
   /// - Parameter areInIncreasingOrder: Tells whether its first argument comes before its second.
   /// - Returns: A publisher that publishes the maximum element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
     Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
   }
@@ -81,7 +81,7 @@ extension Publisher {
   ///
   /// - Parameter areInIncreasingOrder: Tells whether its first argument comes before its second; may throw.
   /// - Returns: A publisher that publishes the maximum element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryMax(
     by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
   ) -> Publishers.TryComparison<Self> {
@@ -107,7 +107,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - areInIncreasingOrder: The closure that tells whether its first argument comes before its second.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
       self.upstream = upstream
       self.areInIncreasingOrder = areInIncreasingOrder
@@ -135,7 +135,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - areInIncreasingOrder: The throwing closure that tells whether its first argument comes before its second.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool

@@ -11,7 +11,7 @@ extension Publisher where Output: Equatable {
   ///
   /// - Parameter output: The element to look for.
   /// - Returns: A publisher that publishes one Boolean.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(_ output: Output) -> Publishers.Contains<Self> {
     Publishers.Contains(upstream: self, output: output)
   }
@@ -27,7 +27,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether an element is a match.
   /// - Returns: A publisher that publishes one Boolean.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
     Publishers.ContainsWhere(upstream: self, predicate: predicate)
   }
@@ -39,7 +39,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether an element is a match; may throw.
   /// - Returns: A publisher that publishes one Boolean.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self> {
     Publishers.TryContainsWhere(upstream: self, predicate: predicate)
   }
@@ -62,7 +62,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - output: The element to look for.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, output: Upstream.Output) {
       self.upstream = upstream
       self.output = output
@@ -90,7 +90,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The closure that tells whether an element is a match.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
       self.predicate = predicate
@@ -118,7 +118,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The throwing closure that tells whether an element is a match.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
       self.upstream = upstream
       self.predicate = predicate

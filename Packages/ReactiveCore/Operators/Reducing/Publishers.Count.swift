@@ -8,7 +8,7 @@ extension Publisher {
   /// ```
   ///
   /// - Returns: A publisher of one `Int`, or of the upstream's failure.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func count() -> Publishers.Count<Self> {
     Publishers.Count(upstream: self)
   }
@@ -27,7 +27,7 @@ extension Publishers {
     /// Creates a publisher that counts the elements of `upstream`.
     ///
     /// - Parameter upstream: The publisher this operator subscribes to.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream) {
       self.upstream = upstream
     }

@@ -11,7 +11,7 @@ extension Publisher {
   ///
   /// - Parameter count: The number of elements to drop; must not be negative.
   /// - Returns: A publisher that skips the first `count` elements.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
     Publishers.Drop(upstream: self, count: count)
   }
@@ -35,7 +35,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - count: The number of elements to drop.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, count: Int) {
       self.upstream = upstream
       self.count = count

@@ -11,7 +11,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether to drop an element.
   /// - Returns: A publisher that skips elements until the predicate fails.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self> {
     Publishers.DropWhile(upstream: self, predicate: predicate)
   }
@@ -28,7 +28,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether to drop an element; may throw.
   /// - Returns: A publisher that skips elements until the predicate fails or throws.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
     Publishers.TryDropWhile(upstream: self, predicate: predicate)
   }
@@ -52,7 +52,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: Called with each value until it first answers `false`; `true` drops the value.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
       self.predicate = predicate
@@ -80,7 +80,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: Called with each value until it first answers `false`; it may throw.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
       self.upstream = upstream
       self.predicate = predicate

@@ -12,7 +12,7 @@ extension Publisher {
   /// ```
   ///
   /// - Returns: A publisher that publishes at most the first element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first() -> Publishers.First<Self> {
     Publishers.First(upstream: self)
   }
@@ -29,7 +29,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether an element is the one to publish.
   /// - Returns: A publisher that publishes at most the first matching element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
     Publishers.FirstWhere(upstream: self, predicate: predicate)
   }
@@ -47,7 +47,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether an element is the one to publish; may throw.
   /// - Returns: A publisher that publishes at most the first matching element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
     Publishers.TryFirstWhere(upstream: self, predicate: predicate)
   }
@@ -66,7 +66,7 @@ extension Publishers {
     /// Creates a publisher that keeps only `upstream`'s opening value.
     ///
     /// - Parameter upstream: The publisher this operator subscribes to.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream) {
       self.upstream = upstream
     }
@@ -93,7 +93,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The closure that tells whether an element is the one to publish.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
       self.upstream = upstream
       self.predicate = predicate
@@ -122,7 +122,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The throwing closure that tells whether an element is the one to publish.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {
       self.upstream = upstream
       self.predicate = predicate

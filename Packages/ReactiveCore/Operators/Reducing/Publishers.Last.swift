@@ -13,7 +13,7 @@ extension Publisher {
   /// ```
   ///
   /// - Returns: A publisher that publishes at most the last element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func last() -> Publishers.Last<Self> {
     Publishers.Last(upstream: self)
   }
@@ -28,7 +28,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether an element is a candidate.
   /// - Returns: A publisher that publishes at most the last matching element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self> {
     Publishers.LastWhere(upstream: self, predicate: predicate)
   }
@@ -46,7 +46,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Tells whether an element is a candidate; may throw.
   /// - Returns: A publisher that publishes at most the last matching element.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self> {
     Publishers.TryLastWhere(upstream: self, predicate: predicate)
   }
@@ -65,7 +65,7 @@ extension Publishers {
     /// Creates a publisher that publishes the last element of `upstream`.
     ///
     /// - Parameter upstream: The publisher this operator subscribes to.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream) {
       self.upstream = upstream
     }
@@ -92,7 +92,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The closure that tells whether an element is a candidate.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
       self.upstream = upstream
       self.predicate = predicate
@@ -120,7 +120,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: The throwing closure that tells whether an element is a candidate.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Output) throws -> Bool) {
       self.upstream = upstream
       self.predicate = predicate

@@ -11,7 +11,7 @@ extension Publisher {
   ///
   /// - Parameter maxLength: How many values to let through; must not be negative.
   /// - Returns: A publisher of at most `maxLength` values.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
     precondition(maxLength >= 0, "API violation: prefix(_:) length must not be negative, got \(maxLength)")
     return output(in: ..<maxLength)
@@ -30,7 +30,7 @@ extension Publisher {
   ///
   /// - Parameter index: The index of the element to publish; must not be negative.
   /// - Returns: A publisher that publishes the element at `index`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output(at index: Int) -> Publishers.Output<Self> {
     precondition(index >= 0, "API violation: output(at:) index must not be negative, got \(index)")
     return output(in: index...index)
@@ -46,7 +46,7 @@ extension Publisher {
   ///
   /// - Parameter range: The indices of the elements to publish; its bounds must not be negative.
   /// - Returns: The upstream's values at the positions in `range`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
     Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
   }
@@ -70,7 +70,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - range: The positions (from zero) of the values that pass; not negative.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, range: CountableRange<Int>) {
       // Combine's preconditions; `output(at:)` and `output(in:)` land here.
       precondition(

@@ -12,7 +12,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Called with each value; `false` ends the stream.
   /// - Returns: The leading values `predicate` accepts.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self> {
     Publishers.PrefixWhile(upstream: self, predicate: predicate)
   }
@@ -30,7 +30,7 @@ extension Publisher {
   ///
   /// - Parameter predicate: Called with each value; `false` ends the stream. It may throw.
   /// - Returns: The leading values `predicate` accepts, or its error.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self> {
     Publishers.TryPrefixWhile(upstream: self, predicate: predicate)
   }
@@ -54,7 +54,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: Called with each value; `false` ends the stream.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
       self.predicate = predicate
@@ -82,7 +82,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher this operator subscribes to.
     ///   - predicate: Called with each value; `false` ends the stream, a throw fails it.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
       self.upstream = upstream
       self.predicate = predicate

@@ -13,7 +13,7 @@ extension Publisher {
   ///   - initialResult: The value to start from.
   ///   - nextPartialResult: Combines the accumulated value and the next element.
   /// - Returns: A publisher of one value, the accumulator after the last upstream value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func reduce<T>(
     _ initialResult: T,
     _ nextPartialResult: @escaping (T, Output) -> T
@@ -36,7 +36,7 @@ extension Publisher {
   ///   - initialResult: The value to start from.
   ///   - nextPartialResult: Combines the accumulated value and the next element; may throw.
   /// - Returns: A publisher of one value, the accumulator after the last upstream value.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func tryReduce<T>(
     _ initialResult: T,
     _ nextPartialResult: @escaping (T, Output) throws -> T
@@ -65,7 +65,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - initial: The value to start from.
     ///   - nextPartialResult: The closure that combines the accumulated value and the next element.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
       self.upstream = upstream
       self.initial = initial
@@ -101,7 +101,7 @@ extension Publishers {
     ///   - upstream: The publisher this operator subscribes to.
     ///   - initial: The value to start from.
     ///   - nextPartialResult: The throwing closure that combines the accumulated value and the next element.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       initial: Output,

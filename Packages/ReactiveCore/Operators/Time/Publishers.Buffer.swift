@@ -22,7 +22,7 @@ extension Publisher {
   ///   - prefetch: How the upstream is asked for values.
   ///   - whenFull: What to do with a value that arrives when the buffer is full.
   /// - Returns: A publisher that buffers its upstream's values.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func buffer(
     size: Int,
     prefetch: Publishers.PrefetchStrategy,
@@ -78,7 +78,7 @@ extension Publishers {
     ///   - size: The most values the buffer holds.
     ///   - prefetch: How the upstream is asked for values.
     ///   - whenFull: What to do with a value that arrives when the buffer is full.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       size: Int,

@@ -25,7 +25,7 @@ extension Publisher {
   ///   - strategy: The window, and the largest array for `.byTimeOrCount`.
   ///   - options: Options for the strategy's scheduler.
   /// - Returns: A publisher of the arrays collected in each window.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func collect<S: Scheduler>(
     _ strategy: Publishers.TimeGroupingStrategy<S>,
     options: S.SchedulerOptions? = nil
@@ -65,7 +65,7 @@ extension Publishers {
     ///   - upstream: The publisher whose values are collected.
     ///   - strategy: The window, and the largest array for `.byTimeOrCount`.
     ///   - options: Options for the strategy's scheduler.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       strategy: Publishers.TimeGroupingStrategy<Context>,

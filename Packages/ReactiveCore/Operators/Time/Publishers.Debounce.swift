@@ -17,7 +17,7 @@ extension Publisher {
   ///   - scheduler: The scheduler that keeps time and delivers the events.
   ///   - options: Options for `scheduler`.
   /// - Returns: A publisher that publishes values once the upstream settles.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func debounce<S: Scheduler>(
     for dueTime: S.SchedulerTimeType.Stride,
     scheduler: S,
@@ -52,7 +52,7 @@ extension Publishers {
     ///   - dueTime: How long the upstream must stay silent before the latest value goes out.
     ///   - scheduler: The scheduler that keeps time and delivers the events.
     ///   - options: Options for the scheduler.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       dueTime: Context.SchedulerTimeType.Stride,

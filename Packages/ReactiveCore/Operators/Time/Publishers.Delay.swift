@@ -16,7 +16,7 @@ extension Publisher {
   ///   - scheduler: The scheduler that delivers the events.
   ///   - options: Options for `scheduler`.
   /// - Returns: A publisher that delivers its upstream's events after `interval`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func delay<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride,
     tolerance: S.SchedulerTimeType.Stride? = nil,
@@ -62,7 +62,7 @@ extension Publishers {
     ///   - tolerance: How late the scheduler may deliver an event.
     ///   - scheduler: The scheduler that delivers the events.
     ///   - options: Options for the scheduler.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       interval: Context.SchedulerTimeType.Stride,

@@ -14,7 +14,7 @@ extension Publisher {
   ///   - scheduler: The scheduler whose clock measures the intervals.
   ///   - options: Options for `scheduler`; unused, as in Combine.
   /// - Returns: A publisher of the intervals between the upstream's values.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func measureInterval<S: Scheduler>(
     using scheduler: S,
     options: S.SchedulerOptions? = nil
@@ -40,7 +40,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values are timed.
     ///   - scheduler: The scheduler whose clock measures the intervals.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, scheduler: Context) {
       self.upstream = upstream
       self.scheduler = scheduler

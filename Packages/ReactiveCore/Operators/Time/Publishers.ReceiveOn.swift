@@ -46,7 +46,7 @@ extension Publishers {
     ///   - upstream: The publisher whose events are moved to the scheduler.
     ///   - scheduler: The scheduler that delivers the events.
     ///   - options: Options for the scheduler.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
       self.upstream = upstream
       self.scheduler = scheduler

@@ -18,7 +18,7 @@ extension Publisher {
   ///   - scheduler: The scheduler that performs the subscription, requests and cancellation.
   ///   - options: Options for `scheduler`.
   /// - Returns: A publisher that talks to its upstream on `scheduler`.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func subscribe<S: Scheduler>(
     on scheduler: S,
     options: S.SchedulerOptions? = nil
@@ -49,7 +49,7 @@ extension Publishers {
     ///   - upstream: The publisher subscribed to on the scheduler.
     ///   - scheduler: The scheduler that performs the subscription, requests and cancellation.
     ///   - options: Options for the scheduler.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
       self.upstream = upstream
       self.scheduler = scheduler

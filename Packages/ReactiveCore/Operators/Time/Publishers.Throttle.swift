@@ -22,7 +22,7 @@ extension Publisher {
   ///   - scheduler: The scheduler that keeps time and delivers the events.
   ///   - latest: Whether a window publishes its latest value (true) or its first one (false).
   /// - Returns: A publisher that publishes at most one value per interval.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func throttle<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride,
     scheduler: S,
@@ -57,7 +57,7 @@ extension Publishers {
     ///   - interval: The shortest time between two published values.
     ///   - scheduler: The scheduler that keeps time and delivers the events.
     ///   - latest: Whether a window publishes its latest value (true) or its first one (false).
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
       self.upstream = upstream
       self.interval = interval

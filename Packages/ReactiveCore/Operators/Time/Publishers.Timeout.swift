@@ -19,7 +19,7 @@ extension Publisher {
   ///   - options: Options for `scheduler`.
   ///   - customError: Makes the failure to end with; nil finishes normally.
   /// - Returns: A publisher that ends when its upstream is silent for too long.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func timeout<S: Scheduler>(
     _ interval: S.SchedulerTimeType.Stride,
     scheduler: S,
@@ -65,7 +65,7 @@ extension Publishers {
     ///   - scheduler: The scheduler that keeps time and delivers the events.
     ///   - options: Options for the scheduler.
     ///   - customError: Makes the failure to end with; nil finishes normally.
-    @inlinable
+    @_alwaysEmitIntoClient
     public init(
       upstream: Upstream,
       interval: Context.SchedulerTimeType.Stride,
