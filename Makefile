@@ -115,7 +115,7 @@ docs:
 ## minimal executables (Adoption/) built clean against ReactiveCore, the trait
 ## modules, the umbrella and OpenCombine; build CPU, binary size, start time and
 ## shared libraries, each against its goal; and ReactiveCore "like for like",
-## without the API OpenCombine 0.14.0 lacks (about 15 minutes).
+## without the API OpenCombine 0.14.0 lacks (10 to 15 minutes).
 adoption:
 	SWIFT=$(SWIFT) ./Scripts/adoption.py
 

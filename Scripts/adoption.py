@@ -30,7 +30,7 @@ build. So the build-time goals compare a module with more API against one with l
 To show how much of the difference that is, OnReactiveCore is also built, in the same
 turns, from a copy of the package whose ReactiveCore leaves out the files of that API
 (SUBSET_LEFT_OUT): "like for like", printed beside the goals, not a goal itself.
-Takes about 15 minutes on a 2-core machine.
+Takes 10 to 15 minutes on a 2-core machine.
 """
 import os
 import re
