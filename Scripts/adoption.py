@@ -159,10 +159,10 @@ def main():
         for product in COMPARED + (SUBSET,):
             for mode in ("debug", "release"):
                 if product == SUBSET:
-                    cpu, binary, _ = build("OnReactiveCore", mode, package=subset, name=f"subset-{mode}")
-                    compared[product][mode].append((cpu, binary, []))
+                    result = build("OnReactiveCore", mode, package=subset, name=f"subset-{mode}")
                 else:
-                    compared[product][mode].append(build(product, mode))
+                    result = build(product, mode)
+                compared[product][mode].append(result)
     rows = {}
     for product, label in PRODUCTS:
         if product in COMPARED:
