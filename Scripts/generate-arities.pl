@@ -118,7 +118,7 @@ sub tuple_family {
     my @v = @lower[0 .. $n - 1];
     my $generic = join(', ', @l);
     $s .= $f{buffersDoc}->($n);
-    $s .= "\@usableFromInline\nstruct $f{buffers}$n<$generic>: $f{protocol} {\n";
+    $s .= "\@usableFromInline\nstruct $f{buffers}$n<$generic>: $f{protocol}, ~Copyable {\n";
     $s .= $f{buffersBody}->(\@l, \@v);
     $s .= "}\n";
     $s .= "\n" if $n < 4;

@@ -23,7 +23,7 @@ import Darwin
 /// call out (to a downstream, an upstream, a user closure) nor release
 /// anything whose deinit may call out.
 @usableFromInline
-package struct Lock<Value>: ~Copyable, @unchecked Sendable {
+package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
   // @unchecked Sendable: `Mutex` is Sendable, and the other stored property is a constant Bool.
   @usableFromInline
   let mutex: Mutex<Unchecked<Value>>
@@ -48,7 +48,7 @@ package struct Lock<Value>: ~Copyable, @unchecked Sendable {
 
   /// Calls `body` with exclusive access to the protected value.
   @inlinable
-  package borrowing func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+  package borrowing func withLock<Result: ~Copyable>(_ body: (inout Value) -> Result) -> Result {
     guard instrumented, let hooks = ThreadSanitizerHooks.current else {
       return mutex.withLock { Unchecked(body(&$0.value)) }.value
     }
@@ -94,7 +94,7 @@ package struct StateLock: ~Copyable, @unchecked Sendable {
   /// through a sink (make bench, subjectMapTo1). Under ThreadSanitizer it
   /// goes through `Lock.withLock`, which tells TSan about the hand-over.
   @inlinable @inline(__always)
-  package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
+  package borrowing func withLock<Result: ~Copyable>(_ body: () -> Result) -> Result {
     guard lock.instrumented else {
       return lock.mutex.withLock { _ in Unchecked(body()) }.value
     }
@@ -149,7 +149,7 @@ extension ClassArgumentState where Core == Self {
 /// subscribers and subscriptions, which are not Sendable, and the state
 /// machines hand them out of the lock to act on after unlocking.
 @usableFromInline
-package struct Unchecked<Wrapped>: @unchecked Sendable {
+package struct Unchecked<Wrapped: ~Copyable>: ~Copyable, @unchecked Sendable {
   // @unchecked Sendable: only `Lock` stores or returns one, and the lock is
   // what makes access to the protected state exclusive.
   @usableFromInline
@@ -160,6 +160,8 @@ package struct Unchecked<Wrapped>: @unchecked Sendable {
     self.value = value
   }
 }
+
+extension Unchecked: Copyable where Wrapped: Copyable {}
 
 /// ThreadSanitizer's annotation entry points, found at run time: present only
 /// in a process built with `-sanitize=thread`.

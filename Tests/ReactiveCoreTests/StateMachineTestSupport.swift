@@ -21,29 +21,38 @@ func render(_ completion: Subscribers.Completion<TestError>) -> String {
 
 /// What the zip, combineLatest and merge machines share, with names for
 /// their downstream and upstreams: how a test starts one.
-protocol CombiningMachine {
-  associatedtype Action
-
+/// (The machines and their actions are not copyable, so the actions stay
+/// out of the protocol: its events drop them.)
+protocol CombiningMachine: ~Copyable {
   init(downstream: String, upstreams: Int)
-  mutating func upstreamSubscribed(_ upstream: String, side: Int) -> Action
-  mutating func request(_ additional: Subscribers.Demand) -> Action
+  /// `upstreamSubscribed(_:side:)`, its action dropped.
+  mutating func subscribe(_ upstream: String, side: Int)
+  /// `request(_:)`, its action dropped.
+  mutating func ask(_ demand: Subscribers.Demand)
 }
 
-extension CombiningMachine {
+extension CombiningMachine where Self: ~Copyable {
   /// A machine for "down" whose two upstreams "a" and "b" have subscribed,
   /// asked for `demand` if it is not `.none`.
   static func bothSubscribed(demand: Subscribers.Demand) -> Self {
     var machine = Self(downstream: "down", upstreams: 2)
-    _ = machine.upstreamSubscribed("a", side: 0)
-    _ = machine.upstreamSubscribed("b", side: 1)
-    if demand > 0 { _ = machine.request(demand) }
+    machine.subscribe("a", side: 0)
+    machine.subscribe("b", side: 1)
+    if demand > 0 { machine.ask(demand) }
     return machine
   }
 }
 
 // The combineLatest and merge machines are one type, CombiningStateMachine.
-extension CombiningStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
-extension ZipStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
+extension CombiningStateMachine: CombiningMachine where Downstream == String, Upstream == String {
+  mutating func subscribe(_ upstream: String, side: Int) { _ = upstreamSubscribed(upstream, side: side) }
+  mutating func ask(_ demand: Subscribers.Demand) { _ = request(demand) }
+}
+
+extension ZipStateMachine: CombiningMachine where Downstream == String, Upstream == String {
+  mutating func subscribe(_ upstream: String, side: Int) { _ = upstreamSubscribed(upstream, side: side) }
+  mutating func ask(_ demand: Subscribers.Demand) { _ = request(demand) }
+}
 
 /// A subscription that only has an identity, named for the assertions of
 /// the flatMap and switchToLatest machine suites.
@@ -57,10 +66,10 @@ final class NamedSubscription: Subscription {
 /// One line per action of the combineLatest and merge machine, naming
 /// everything the caller would act on; `dropped` names what leftovers hold.
 func render<Values: CombiningValues>(
-  _ action: CombiningStateMachine<String, String, Values, TestError>.Action,
+  _ action: consuming CombiningStateMachine<String, String, Values, TestError>.Action,
   dropped: (CombiningStateMachine<String, String, Values, TestError>.Leftovers) -> String
 ) -> String {
-  switch action {
+  switch consume action {
   case .none:
     return "none"
   case let .cancelUpstream(upstream):

@@ -10,17 +10,17 @@
 
 /// The typed latest values of a combineLatest, one per upstream (generated per arity).
 @usableFromInline
-package protocol CombineLatestValues: CombiningValues {
+package protocol CombineLatestValues: CombiningValues, ~Copyable {
   /// The latest value of every upstream, once every upstream has one.
   var combination: Output? { get }
 }
 
 /// The decisions of a combineLatest: ``CombiningStateMachine`` over the latest values.
 @usableFromInline
-package typealias CombineLatestStateMachine<Downstream, Upstream, Latest: CombineLatestValues, Failure: Error> =
+package typealias CombineLatestStateMachine<Downstream, Upstream, Latest: CombineLatestValues & ~Copyable, Failure: Error> =
   CombiningStateMachine<Downstream, Upstream, Latest, Failure>
 
-extension CombiningStateMachine where Values: CombineLatestValues {
+extension CombiningStateMachine where Values: CombineLatestValues & ~Copyable {
   /// A value of upstream `side`; `store` makes it that upstream's latest.
   @inlinable
   package mutating func valueArrived(side: Int, store: (inout Values) -> Void) -> Action {

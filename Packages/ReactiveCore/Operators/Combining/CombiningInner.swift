@@ -11,7 +11,7 @@
 /// same reason as `ZipInner`: a specialised send path, without boxing or
 /// allocation per value.
 @usableFromInline
-final class CombiningInner<Downstream: Subscriber, Values: CombiningValues>: SpecializedSubscription,
+final class CombiningInner<Downstream: Subscriber, Values: CombiningValues & ~Copyable>: SpecializedSubscription,
   CustomStringConvertible
 where Values.Output == Downstream.Input {
   @usableFromInline
@@ -71,7 +71,11 @@ where Values.Output == Downstream.Input {
       // Consumed, not copied: a copy of the generic action goes through
       // its value witnesses (~1,300 instructions per zipped pair).
       switch consume action {
-      case .none, .idle, .discard:
+      case .none:
+        return
+      case .idle:
+        return
+      case .discard:
         return  // a discarded element is released here, after the lock
       case let .cancelUpstream(subscription):
         subscription.cancel()
@@ -103,7 +107,7 @@ where Values.Output == Downstream.Input {
   }
 }
 
-extension CombiningInner: CombineReflectable {
+extension CombiningInner: CombineReflectable where Values: ~Copyable {
   /// Shows the downstream and the demand it has not yet received.
   @usableFromInline
   var customMirror: Mirror {

@@ -32,7 +32,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
 
   /// One step of the delivery loop, decided under the lock.
   @usableFromInline
-  enum Step {
+  enum Step: ~Copyable {
     case idle
     case value(Downstream, Downstream.Input, Tag)
     case completion(Downstream, Subscribers.Completion<Downstream.Failure>)
@@ -153,13 +153,13 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
 
 /// A state that holds a ``CombiningOutlet``.
 @usableFromInline
-protocol CombiningOutletHolder {
+protocol CombiningOutletHolder: ~Copyable {
   associatedtype Downstream: Subscriber
   associatedtype Tag
   var outlet: CombiningOutlet<Downstream, Tag> { get set }
 }
 
-extension CombiningOutletHolder {
+extension CombiningOutletHolder where Self: ~Copyable {
   @usableFromInline
   typealias Outlet = CombiningOutlet<Downstream, Tag>
 
@@ -203,7 +203,7 @@ extension CombiningOutletHolder {
   }
 }
 
-extension Lock where Value: CombiningOutletHolder {
+extension Lock where Value: CombiningOutletHolder & ~Copyable {
   /// The delivery loop, run outside the lock by the thread that claimed the
   /// delivery. `delivered` runs after each value, outside the lock, with the
   /// value's tag and the additional demand downstream returned.

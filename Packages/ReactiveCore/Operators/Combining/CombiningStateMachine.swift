@@ -46,14 +46,14 @@
 /// What a combining operator keeps per upstream between values (typed;
 /// generated per arity for combineLatest).
 @usableFromInline
-package protocol CombiningValues {
+package protocol CombiningValues: ~Copyable {
   /// What the operator delivers.
   associatedtype Output
   init()
 }
 
 @usableFromInline
-package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValues, Failure: Error> {
+package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValues & ~Copyable, Failure: Error>: ~Copyable {
   @usableFromInline package typealias Output = Values.Output
   @usableFromInline package typealias Completion = Subscribers.Completion<Failure>
 
@@ -69,7 +69,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   package typealias Leftovers = CombiningLeftovers<Downstream?, Values, InlineFirstQueue<Output>>
 
   @usableFromInline
-  package enum Action {
+  package enum Action: ~Copyable {
     case none
     /// An upstream gave a second subscription: cancel it.
     case cancelUpstream(Upstream)
@@ -251,11 +251,12 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
 
   @inlinable
   mutating func takeLeftovers(downstream: Downstream?, keepingQueue: Bool) -> Leftovers {
+    var stored = Values()
+    swap(&stored, &values)  // `Values` is not copyable: taken out, replaced by an empty one
     defer {
-      values = Values()
       if !keepingQueue { queue = InlineFirstQueue() }
     }
-    return Leftovers(downstream: downstream, stored: values, queue: keepingQueue ? InlineFirstQueue() : queue)
+    return Leftovers(downstream: downstream, stored: stored, queue: keepingQueue ? InlineFirstQueue() : queue)
   }
 }
 
@@ -276,7 +277,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
 /// made it ask the runtime's metadata cache for each (two lookups at every
 /// end of a zip, about 650 instructions).
 @usableFromInline
-package final class CombiningLeftovers<DownstreamSlot, Stored, Queue> {
+package final class CombiningLeftovers<DownstreamSlot, Stored: ~Copyable, Queue> {
   /// The downstream to release (an optional), when cancelled.
   @usableFromInline package let downstream: DownstreamSlot
   /// What the operator kept per upstream.
@@ -285,7 +286,7 @@ package final class CombiningLeftovers<DownstreamSlot, Stored, Queue> {
   @usableFromInline package let queue: Queue
 
   @inlinable
-  init(downstream: DownstreamSlot, stored: Stored, queue: Queue) {
+  init(downstream: DownstreamSlot, stored: consuming Stored, queue: Queue) {
     self.downstream = downstream
     self.stored = stored
     self.queue = queue

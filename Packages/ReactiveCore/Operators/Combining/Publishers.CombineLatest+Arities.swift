@@ -236,7 +236,7 @@ extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable,
 
 /// The latest value of each of the 2 upstreams of a combineLatest, typed.
 @usableFromInline
-struct CombineLatestValues2<A, B>: CombineLatestValues {
+struct CombineLatestValues2<A, B>: CombineLatestValues, ~Copyable {
   @usableFromInline typealias Output = (A, B)
 
   @usableFromInline var a: A?
@@ -252,7 +252,7 @@ struct CombineLatestValues2<A, B>: CombineLatestValues {
 
 /// The latest value of each of the 3 upstreams of a combineLatest, typed.
 @usableFromInline
-struct CombineLatestValues3<A, B, C>: CombineLatestValues {
+struct CombineLatestValues3<A, B, C>: CombineLatestValues, ~Copyable {
   @usableFromInline typealias Output = (A, B, C)
 
   @usableFromInline var a: A?
@@ -269,7 +269,7 @@ struct CombineLatestValues3<A, B, C>: CombineLatestValues {
 
 /// The latest value of each of the 4 upstreams of a combineLatest, typed.
 @usableFromInline
-struct CombineLatestValues4<A, B, C, D>: CombineLatestValues {
+struct CombineLatestValues4<A, B, C, D>: CombineLatestValues, ~Copyable {
   @usableFromInline typealias Output = (A, B, C, D)
 
   @usableFromInline var a: A?

@@ -7,10 +7,10 @@
 
 /// The subscription of every combineLatest.
 @usableFromInline
-typealias CombineLatestInner<Downstream: Subscriber, Latest: CombineLatestValues> = CombiningInner<Downstream, Latest>
+typealias CombineLatestInner<Downstream: Subscriber, Latest: CombineLatestValues & ~Copyable> = CombiningInner<Downstream, Latest>
 where Latest.Output == Downstream.Input
 
-extension CombiningInner where Values: CombineLatestValues {
+extension CombiningInner where Values: CombineLatestValues & ~Copyable {
   @inlinable
   convenience init(_ downstream: Downstream, upstreams: Int) {
     self.init(downstream, upstreams: upstreams, description: "CombineLatest")
@@ -72,7 +72,7 @@ extension CombiningInner where Values: CombineLatestValues {
   }
 }
 
-extension CombiningInner.Side: CustomReflectable, CustomPlaygroundDisplayConvertible {
+extension CombiningInner.Side: CustomReflectable, CustomPlaygroundDisplayConvertible where Values: ~Copyable {
   /// The mirror of the subscription it feeds.
   @usableFromInline
   var customMirror: Mirror { inner.customMirror }

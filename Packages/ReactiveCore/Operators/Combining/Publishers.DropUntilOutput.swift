@@ -78,19 +78,12 @@ private final class DropUntilOutputInner<Downstream: Subscriber, TriggerOutput>:
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  struct State: TriggeredOperatorState {
-    var outlet: CombiningOutlet<Downstream, Void>
-    var upstream = CombiningLink.awaiting
-    var trigger = CombiningLink.awaiting
-    var triggered = false
-  }
-
-  let state: Lock<State>
+  let state: Lock<TriggeredState<Downstream>>
 
   var description: String { "DropUntilOutput" }
 
   init(_ downstream: Downstream) {
-    state = Lock(State(outlet: CombiningOutlet(downstream)))
+    state = Lock(TriggeredState(downstream))
   }
 
   var trigger: DropUntilOutputTrigger<Downstream, TriggerOutput> {

@@ -201,7 +201,7 @@ where
 
   /// Calls `body` with the machine, under the lock.
   @inlinable
-  func withState<Result>(_ body: (inout Machine) -> Result) -> Result {
+  func withState<Result: ~Copyable>(_ body: (inout Machine) -> Result) -> Result {
     lock.withLock { body(&machine.core) }
   }
 

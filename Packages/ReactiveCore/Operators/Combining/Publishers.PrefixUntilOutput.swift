@@ -79,16 +79,10 @@ private final class PrefixUntilOutputInner<Downstream: Subscriber, TriggerOutput
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  struct State: TriggeredOperatorState {
-    var outlet: CombiningOutlet<Downstream, Void>
-    var upstream = CombiningLink.awaiting
-    var trigger = CombiningLink.awaiting
-  }
-
-  let state: Lock<State>
+  let state: Lock<TriggeredState<Downstream>>
 
   init(_ downstream: Downstream) {
-    state = Lock(State(outlet: CombiningOutlet(downstream)))
+    state = Lock(TriggeredState(downstream))
   }
 
   var trigger: PrefixUntilOutputTrigger<Downstream, TriggerOutput, TriggerFailure> {

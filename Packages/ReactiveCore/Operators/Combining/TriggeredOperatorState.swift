@@ -1,13 +1,24 @@
-/// The state shared by `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)`:
-/// the downstream's outlet, the link to the upstream and the link to the
-/// trigger (the other publisher). Both operators end the same way when the
-/// upstream completes.
-protocol TriggeredOperatorState: CombiningOutletHolder {
-  var upstream: CombiningLink { get set }
-  var trigger: CombiningLink { get set }
-}
+/// The state of `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)`:
+/// the downstream's outlet, the link to the upstream, the link to the
+/// trigger (the other publisher), and whether the trigger has emitted
+/// (`drop(untilOutputFrom:)` only: the other completes at once). Both
+/// operators end the same way when the upstream completes.
+///
+/// One type for both, and not copyable: a type declared costs its value
+/// witnesses in every binary, and a noncopyable one has no copy witnesses
+/// (see Docs/Internals.md, "Generic payloads cost code").
+struct TriggeredState<Downstream: Subscriber>: CombiningOutletHolder, ~Copyable {
+  typealias Tag = Void
 
-extension TriggeredOperatorState {
+  var outlet: CombiningOutlet<Downstream, Void>
+  var upstream = CombiningLink.awaiting
+  var trigger = CombiningLink.awaiting
+  var triggered = false
+
+  init(_ downstream: Downstream) {
+    outlet = CombiningOutlet(downstream)
+  }
+
   /// Ends both links; returns the subscriptions to cancel after the lock.
   mutating func end() -> [any Subscription] {
     defer {
@@ -49,8 +60,8 @@ extension TriggeredOperatorState {
 /// its own handling of values, of the upstream's subscription and of the
 /// trigger's value and completion.
 protocol TriggeredOperatorInner: Subscription {
-  associatedtype State: TriggeredOperatorState where State.Tag == Void
-  var state: Lock<State> { get }
+  associatedtype Downstream: Subscriber
+  var state: Lock<TriggeredState<Downstream>> { get }
 }
 
 extension TriggeredOperatorInner {
@@ -86,8 +97,8 @@ extension TriggeredOperatorInner {
     act(after)  // the downstream and the values are released after the lock
   }
 
-  /// The upstream completed: see ``TriggeredOperatorState/upstreamCompleted(_:)``.
-  func upstreamCompleted(_ completion: Subscribers.Completion<State.Downstream.Failure>) {
+  /// The upstream completed: see ``TriggeredState/upstreamCompleted(_:)``.
+  func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) {
     act(state.withLock { $0.upstreamCompleted(completion) })
   }
 

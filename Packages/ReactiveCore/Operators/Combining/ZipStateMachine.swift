@@ -53,7 +53,7 @@
 
 /// The typed buffers of a zip, one per upstream (generated per arity).
 @usableFromInline
-package protocol ZipBuffers {
+package protocol ZipBuffers: ~Copyable {
   associatedtype Output
   init()
   /// Every buffer holds a value: a tuple can be formed.
@@ -83,7 +83,7 @@ package enum UpstreamLink<Upstream> {
 }
 
 @usableFromInline
-package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failure: Error> {
+package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers & ~Copyable, Failure: Error>: ~Copyable {
   @usableFromInline package typealias Output = Buffers.Output
   @usableFromInline package typealias Completion = Subscribers.Completion<Failure>
 
@@ -109,7 +109,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
   package typealias Leftovers = CombiningLeftovers<Downstream?, Buffers, InlineFirstQueue<Output>>
 
   @usableFromInline
-  package enum Action {
+  package enum Action: ~Copyable {
     case none
     /// An upstream gave a second subscription: cancel it.
     case cancelUpstream(Upstream)
@@ -371,11 +371,10 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failur
 
   @inlinable
   mutating func takeLeftovers(downstream: Downstream?) -> Leftovers {
-    defer {
-      buffers = Buffers()
-      tuples = InlineFirstQueue()
-    }
-    return Leftovers(downstream: downstream, stored: buffers, queue: tuples)
+    var stored = Buffers()
+    swap(&stored, &buffers)  // `Buffers` is not copyable: taken out, replaced by empty ones
+    defer { tuples = InlineFirstQueue() }
+    return Leftovers(downstream: downstream, stored: stored, queue: tuples)
   }
 }
 
