@@ -126,7 +126,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   /// inner publisher a `.switchTo` subscribes to. What the action holds only
   /// to release it is released when it is, at the end.
   @inlinable
-  func perform(_ action: Machine.Action, child: Child? = nil) {
+  func perform(_ action: consuming Machine.Action, child: Child? = nil) {
     switch action {
     case .none:
       break

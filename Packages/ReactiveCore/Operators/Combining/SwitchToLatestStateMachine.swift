@@ -12,7 +12,7 @@
 /// - `outlet`: downstream, its demand and the values waiting for it; tag =
 ///   the generation of the child that sent the value.
 @usableFromInline
-package struct SwitchToLatestStateMachine<Downstream: Subscriber, Child: Publisher>: CombiningOutletHolder
+package struct SwitchToLatestStateMachine<Downstream: Subscriber, Child: Publisher>: CombiningOutletHolder, ~Copyable
 where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   @usableFromInline
   package typealias Failure = Downstream.Failure
@@ -65,7 +65,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   /// What the subscription does after the lock.
   @usableFromInline
-  package enum Action {
+  package enum Action: ~Copyable {
     case none
     /// Start following a new child: cancel the previous one, then subscribe
     /// to the new child with this generation.
@@ -90,7 +90,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   /// What an event takes out of the state only to release it after the lock.
   @usableFromInline
-  package struct Released {
+  package struct Released: ~Copyable {
     @usableFromInline
     package var values: [(value: Downstream.Input, tag: Int)]
     @usableFromInline
