@@ -69,7 +69,7 @@ package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValu
   package typealias Leftovers = CombiningLeftovers<Downstream?, Values, InlineFirstQueue<Output>>
 
   @usableFromInline
-  package enum Action: ~Copyable {
+  package enum Action {
     case none
     /// An upstream gave a second subscription: cancel it.
     case cancelUpstream(Upstream)

@@ -225,8 +225,9 @@ where
   /// holds only to release it is released when it is, at the end.
   @inlinable
   func perform(_ action: consuming Machine.Action) {
-    // Consumed, not read: reading made an outlined copy of the whole action.
-    switch consume action {
+    // Read in place: the action is not copyable, so nothing copies it whole
+    // (consumed, `switch consume`, crashes Swift 6.3's optimizer here).
+    switch action {
     case .none:
       break
     case let .request(subscription, demand):

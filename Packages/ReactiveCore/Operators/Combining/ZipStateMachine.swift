@@ -109,7 +109,7 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers & ~Copy
   package typealias Leftovers = CombiningLeftovers<Downstream?, Buffers, InlineFirstQueue<Output>>
 
   @usableFromInline
-  package enum Action: ~Copyable {
+  package enum Action {
     case none
     /// An upstream gave a second subscription: cancel it.
     case cancelUpstream(Upstream)
