@@ -71,11 +71,7 @@ where Values.Output == Downstream.Input {
       // Consumed, not copied: a copy of the generic action goes through
       // its value witnesses (~1,300 instructions per zipped pair).
       switch consume action {
-      case .none:
-        return
-      case .idle:
-        return
-      case .discard:
+      case .none, .idle, .discard:
         return  // a discarded element is released here, after the lock
       case let .cancelUpstream(subscription):
         subscription.cancel()
