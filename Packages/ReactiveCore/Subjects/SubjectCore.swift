@@ -46,7 +46,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   typealias Conduits = SubscriberRegistry<SubjectConduitBase<Output, Failure>>
 
   @usableFromInline
-  struct State {
+  struct State: ~Copyable {
     @usableFromInline
     var conduits = Conduits()
     @usableFromInline
