@@ -108,7 +108,7 @@ private final class BufferInner<Downstream: Subscriber>: Subscriber, Subscriptio
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private struct Active: DeliveringState, QueuedValuesState {
+  private struct Active: DeliveringState, QueuedValuesState, ~Copyable {
     var downstream: Downstream
     /// Nil once the upstream completed, or was cancelled on overflow.
     var upstream: (any Subscription)?

@@ -123,7 +123,7 @@ where Downstream.Input == [Element] {
     var closedByCount: Bool
   }
 
-  private struct Active: DeliveringState {
+  private struct Active: DeliveringState, ~Copyable {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?

@@ -84,7 +84,7 @@ private final class DebounceInner<Downstream: Subscriber, Context: Scheduler>: S
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private struct Active: EventOutboxState, DemandCounting, RestartableTimerState {
+  private struct Active: EventOutboxState, DemandCounting, RestartableTimerState, ~Copyable {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?

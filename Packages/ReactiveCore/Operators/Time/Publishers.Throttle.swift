@@ -87,7 +87,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   typealias Failure = Downstream.Failure
   typealias Time = Context.SchedulerTimeType
 
-  private struct Active: EventOutboxState, DemandCounting {
+  private struct Active: EventOutboxState, DemandCounting, ~Copyable {
     var downstream: Downstream
     /// Nil once the upstream completed.
     var upstream: (any Subscription)?
@@ -133,10 +133,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   private var isAwaitingSubscription: Bool {
-    state.withLock { state in
-      guard case .awaitingSubscription = state else { return false }
-      return true
-    }
+    state.withLock { $0.isAwaitingSubscription }
   }
 
   /// Whether the upstream may still send: subscribed, not completed, not cancelled.

@@ -43,7 +43,7 @@ class SchedulingInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, S
     case timedOut
   }
 
-  private struct Active: DeliveringState, RestartableTimerState {
+  private struct Active: DeliveringState, RestartableTimerState, ~Copyable {
     var downstream: Downstream
     /// Nil once the upstream completed or was cancelled by the timeout.
     var upstream: (any Subscription)?

@@ -3,18 +3,71 @@
 /// - `awaitingSubscription(downstream)`: no upstream yet;
 /// - `active`: the operator's own state (see each operator's `Active`);
 /// - `terminal`: completed or cancelled; holds nothing.
-enum TimedState<Downstream, Active> {
+///
+/// An operator's `Active` may be noncopyable, and then so is the state: a
+/// type declared costs its value witnesses in every binary, and a
+/// noncopyable one has no copy witnesses (Docs/Internals.md, "Generic
+/// payloads cost code"). It is moved out (`take()`, `switch consume`),
+/// never copied.
+enum TimedState<Downstream, Active: ~Copyable>: ~Copyable {
   case awaitingSubscription(Downstream)
   case active(Active)
   case terminal
 
+  var isAwaitingSubscription: Bool {
+    switch self {
+    case .awaitingSubscription: true
+    case .active: false
+    case .terminal: false
+    }
+  }
+
+  var isActive: Bool {
+    switch self {
+    case .active: true
+    case .awaitingSubscription: false
+    case .terminal: false
+    }
+  }
+
+  /// Takes the state out, leaving `terminal`.
+  mutating func take() -> TimedState {
+    var taken = TimedState.terminal
+    swap(&self, &taken)
+    return taken
+  }
+
   /// Runs `body` on the active state in place (without copying its queues);
   /// nil when the state is not active.
   mutating func updateActive<R>(_ body: (inout Active) -> R) -> R? {
-    guard case var .active(active) = self else { return nil }
-    self = .terminal
-    defer { self = .active(active) }
-    return body(&active)
+    guard isActive else { return nil }
+    switch take() {
+    case var .active(active):
+      let result = body(&active)
+      self = .active(active)
+      return result
+    case let .awaitingSubscription(downstream):
+      self = .awaitingSubscription(downstream)  // not reached: checked above
+      return nil
+    case .terminal:
+      return nil
+    }
+  }
+}
+
+extension TimedState: Copyable where Active: Copyable {}
+
+extension TimedState where Active: ~Copyable {
+  /// The active state this state held, if it was active; the rest is released.
+  consuming func activeState() -> Active? {
+    switch consume self {
+    case let .active(active):
+      return active
+    case .awaitingSubscription:
+      return nil
+    case .terminal:
+      return nil
+    }
   }
 }
 
@@ -36,7 +89,7 @@ enum Delivery<Downstream: Subscriber, Pause, Ending> {
 
 /// The active state of a time operator whose events go out through the
 /// shared delivery loop, ``Lock/deliver(onDemand:end:)``.
-protocol DeliveringState {
+protocol DeliveringState: ~Copyable {
   associatedtype Downstream: Subscriber
   /// What a paused loop hands back to its caller.
   associatedtype Pause
@@ -49,19 +102,19 @@ protocol DeliveringState {
 }
 
 /// An active state that counts the downstream's demand.
-protocol DemandCounting {
+protocol DemandCounting: ~Copyable {
   /// What the downstream has requested and not received yet.
   var demand: Subscribers.Demand { get set }
 }
 
 /// An active state whose outbox holds the values and completion, delivered
 /// as they come (the demand was checked when they were queued).
-protocol EventOutboxState: DeliveringState where Pause == Void, Ending == Subscribers.Completion<Downstream.Failure> {
+protocol EventOutboxState: DeliveringState, ~Copyable where Pause == Void, Ending == Subscribers.Completion<Downstream.Failure> {
   var downstream: Downstream { get }
   var outbox: Outbox<TimedEvent<Downstream.Input, Downstream.Failure>> { get set }
 }
 
-extension EventOutboxState {
+extension EventOutboxState where Self: ~Copyable {
   mutating func nextDelivery() -> Delivery<Downstream, Void, Subscribers.Completion<Downstream.Failure>> {
     switch outbox.removeFirst() {
     case nil:
@@ -75,20 +128,28 @@ extension EventOutboxState {
   }
 }
 
-extension Lock {
+extension Lock where Value: ~Copyable {
   /// Makes the state active with what `make` builds from the downstream, if
   /// it was awaiting its subscription; else cancels `subscription`, one too many.
   ///
   /// - Returns: The downstream, to send the subscription to; nil if
   ///   `subscription` was cancelled.
-  func activate<Downstream, Active>(
+  func activate<Downstream, Active: ~Copyable>(
     _ subscription: any Subscription,
     _ make: (Downstream) -> Active
   ) -> Downstream? where Value == TimedState<Downstream, Active> {
     let taken = withLock { state -> Downstream? in
-      guard case let .awaitingSubscription(downstream) = state else { return nil }
-      state = .active(make(downstream))
-      return downstream
+      guard state.isAwaitingSubscription else { return nil }
+      switch state.take() {
+      case let .awaitingSubscription(downstream):
+        state = .active(make(downstream))
+        return downstream
+      case let .active(active):
+        state = .active(active)  // not reached: checked above
+        return nil
+      case .terminal:
+        return nil
+      }
     }
     guard let downstream = taken else {
       subscription.cancel()
@@ -101,17 +162,12 @@ extension Lock {
   ///
   /// - Returns: The active state it held, for the caller to cancel what it
   ///   holds; it (or the waiting downstream) is released after the lock.
-  func terminate<Downstream, Active>() -> Active? where Value == TimedState<Downstream, Active> {
-    let ended = withLock { state -> Value in
-      defer { state = .terminal }
-      return state
-    }
-    guard case let .active(active) = ended else { return nil }
-    return active
+  func terminate<Downstream, Active: ~Copyable>() -> Active? where Value == TimedState<Downstream, Active> {
+    withLock { $0.take() }.activeState()
   }
 
   /// Adds to the downstream's demand, if the state is active.
-  func addDemand<Downstream, Active: DemandCounting>(
+  func addDemand<Downstream, Active: DemandCounting & ~Copyable>(
     _ demand: Subscribers.Demand
   ) where Value == TimedState<Downstream, Active> {
     withLock { state in
@@ -130,24 +186,22 @@ extension Lock {
   /// - Returns: What the state paused with; nil if it was no longer active
   ///   or the stream ended.
   @discardableResult
-  func deliver<Active: DeliveringState>(
+  func deliver<Active: DeliveringState & ~Copyable>(
     onDemand: (Subscribers.Demand) -> Void,
     end: (Active.Downstream, Active.Ending) -> Void
   ) -> Active.Pause? where Value == TimedState<Active.Downstream, Active> {
     while true {
       typealias Step = Delivery<Active.Downstream, Active.Pause, Active.Ending>
-      let step = withLock { state -> (Step, left: Active?)? in
-        guard case var .active(active) = state else { return nil }
-        state = .terminal
-        let delivery = active.nextDelivery()
+      var left = Value.terminal
+      let step = withLock { state -> Step? in
+        guard let delivery = state.updateActive({ $0.nextDelivery() }) else { return nil }
         if case .end = delivery {
-          // Stays terminal; what is left of the state is released after the lock.
-          return (delivery, active)
+          // Terminal from now on; what is left of the state is released after the lock.
+          left = state.take()
         }
-        state = .active(active)
-        return (delivery, nil)
+        return delivery
       }
-      guard let (delivery, left) = step else { return nil }
+      guard let delivery = step else { return nil }
       switch delivery {
       case let .pause(pause):
         return pause
@@ -157,7 +211,7 @@ extension Lock {
           onDemand(additional)
         }
       case let .end(downstream, ending):
-        _ = left
+        _ = consume left
         end(downstream, ending)
         return nil
       }
@@ -167,7 +221,7 @@ extension Lock {
 
 /// An active state that queues values until the downstream asks for them,
 /// and ends once they are out (finishing) or at once (failing).
-protocol QueuedValuesState: DemandCounting {
+protocol QueuedValuesState: DemandCounting, ~Copyable {
   associatedtype Downstream: Subscriber
   var downstream: Downstream { get }
   /// The values waiting for demand; its claim makes delivery serial.
@@ -176,7 +230,7 @@ protocol QueuedValuesState: DemandCounting {
   var completion: Subscribers.Completion<Downstream.Failure>? { get }
 }
 
-extension QueuedValuesState {
+extension QueuedValuesState where Self: ~Copyable {
   /// Under the lock: the next value the demand allows, else the completion
   /// if its turn has come, else a pause that releases the queue's claim.
   mutating func takeQueued() -> Delivery<Downstream, Void, Subscribers.Completion<Downstream.Failure>> {
@@ -197,7 +251,7 @@ extension QueuedValuesState {
 }
 
 /// An active state with a repeating timer that starts anew on events.
-protocol RestartableTimerState {
+protocol RestartableTimerState: ~Copyable {
   /// Nil once the upstream is done: the timer no longer starts.
   var upstream: (any Subscription)? { get }
   var timer: (any Cancellable)? { get set }
@@ -205,7 +259,7 @@ protocol RestartableTimerState {
   var timerGeneration: Int { get set }
 }
 
-extension Lock {
+extension Lock where Value: ~Copyable {
   /// Starts the active state's timer anew, if the upstream is not done:
   /// cancels the previous one and schedules a repeating action every
   /// `interval`, the first one `interval` from now.
@@ -213,7 +267,7 @@ extension Lock {
   /// - Parameters:
   ///   - prepare: Runs under the lock first, when the timer starts anew.
   ///   - fired: Runs on each tick, with the generation of the timer that ticked.
-  func restartTimer<Downstream, Active: RestartableTimerState, Context: Scheduler>(
+  func restartTimer<Downstream, Active: RestartableTimerState & ~Copyable, Context: Scheduler>(
     on scheduler: Context,
     every interval: Context.SchedulerTimeType.Stride,
     options: Context.SchedulerOptions?,
