@@ -65,7 +65,7 @@ where Machine.Core == AsyncWaiterMachine<Input, Failure, any Subscription, Async
 
   /// Calls `body` with the machine, under the lock.
   @inlinable
-  func withState<Result>(_ body: (inout Core) -> Result) -> Result {
+  func withState<Result: ~Copyable>(_ body: (inout Core) -> Result) -> Result {
     lock.withLock { body(&machine.core) }
   }
 
@@ -100,7 +100,13 @@ where Machine.Core == AsyncWaiterMachine<Input, Failure, any Subscription, Async
   where P.Output == Input, P.Failure == Failure {
     // Whether the machine still waits for its subscription, rather than
     // `if case .resume = action`, which copied the action out and back.
-    let (action, subscribes) = withState { machine in (machine.wait(waiter), machine.isWaitingForSubscription) }
+    // (Set beside the action: a tuple cannot hold a noncopyable action.)
+    var subscribes = false
+    let action = withState { machine in
+      let action = machine.wait(waiter)
+      subscribes = machine.isWaitingForSubscription
+      return action
+    }
     if subscribes {
       publisher.subscribe(self)  // the one value is requested when the subscription comes
     } else {

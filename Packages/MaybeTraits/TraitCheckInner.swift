@@ -74,7 +74,7 @@ where Downstream.Input == Output {
 
   /// Calls `body` with the state, under the lock.
   @inlinable
-  func withState<Result>(_ body: (inout State) -> Result) -> Result {
+  func withState<Result: ~Copyable>(_ body: (inout State) -> Result) -> Result {
     lock.withLock { body(&state) }
   }
   @usableFromInline

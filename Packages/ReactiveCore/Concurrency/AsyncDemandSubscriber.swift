@@ -41,7 +41,7 @@ final class AsyncDemandSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
   /// Calls `body` with the machine, under the lock.
   @inlinable
-  func withState<Result>(_ body: (inout Machine) -> Result) -> Result {
+  func withState<Result: ~Copyable>(_ body: (inout Machine) -> Result) -> Result {
     lock.withLock { body(&machine) }
   }
 

@@ -24,7 +24,7 @@ where State.Core == SingleValueState<Downstream> {
 
   /// Calls `body` with the state, under the lock.
   @inlinable
-  func withState<Result>(_ body: (inout SingleValueState<Downstream>) -> Result) -> Result {
+  func withState<Result: ~Copyable>(_ body: (inout SingleValueState<Downstream>) -> Result) -> Result {
     lock.withLock { body(&state.core) }
   }
 

@@ -423,7 +423,7 @@ where StoredLedger.Core == SubjectLedger<Downstream> {
 
   /// Calls `body` with the ledger, under the lock.
   @inlinable
-  func withState<Result>(_ body: (inout Ledger) -> Result) -> Result {
+  func withState<Result: ~Copyable>(_ body: (inout Ledger) -> Result) -> Result {
     lock.withLock { body(&ledger.core) }
   }
 

@@ -21,7 +21,7 @@ extension Subscribers {
 
     /// Calls `body` with the life cycle and the object, under the lock.
     @inlinable
-    func withState<Result>(_ body: (inout SubscriberLifecycle, inout Root?) -> Result) -> Result {
+    func withState<Result: ~Copyable>(_ body: (inout SubscriberLifecycle, inout Root?) -> Result) -> Result {
       lock.withLock { body(&lifecycle, &root) }
     }
 

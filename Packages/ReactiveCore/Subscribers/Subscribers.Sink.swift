@@ -53,7 +53,7 @@ extension Subscribers {
 
     /// Calls `body` with the life cycle and the closures, under the lock.
     @inlinable
-    func withState<Result>(_ body: (inout SubscriberLifecycle, inout Closures?) -> Result) -> Result {
+    func withState<Result: ~Copyable>(_ body: (inout SubscriberLifecycle, inout Closures?) -> Result) -> Result {
       lock.withLock { body(&lifecycle, &closures) }
     }
 
