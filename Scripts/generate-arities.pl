@@ -118,7 +118,8 @@ sub tuple_family {
     my @v = @lower[0 .. $n - 1];
     my $generic = join(', ', @l);
     $s .= $f{buffersDoc}->($n);
-    $s .= "\@usableFromInline\nstruct $f{buffers}$n<$generic>: $f{protocol}, ~Copyable {\n";
+    my $noncopyable = $f{noncopyable} ? ', ~Copyable' : '';
+    $s .= "\@usableFromInline\nstruct $f{buffers}$n<$generic>: $f{protocol}$noncopyable {\n";
     $s .= $f{buffersBody}->(\@l, \@v);
     $s .= "}\n";
     $s .= "\n" if $n < 4;
@@ -166,7 +167,7 @@ DOC
 write_file("$combining/Publishers.CombineLatest+Arities.swift", tuple_family(
   op => 'combineLatest', type => 'CombineLatest', inner => 'CombineLatestInner', sideOwner => 'CombiningInner',
   buffers => 'CombineLatestValues',
-  protocol => 'CombineLatestValues', store => 'swap(&$0.%s, &$1)', subscribeFirst => 1,
+  protocol => 'CombineLatestValues', noncopyable => 1, store => 'swap(&$0.%s, &$1)', subscribeFirst => 1,
   structDoc => ['The latest value of each of', ', published as one tuple whenever any of them changes.'],
   transformDoc => 'Called with the latest value of each publisher; its result is published.',
   doc => <<'DOC',

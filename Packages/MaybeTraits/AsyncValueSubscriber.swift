@@ -100,13 +100,7 @@ where Machine.Core == AsyncWaiterMachine<Input, Failure, any Subscription, Async
   where P.Output == Input, P.Failure == Failure {
     // Whether the machine still waits for its subscription, rather than
     // `if case .resume = action`, which copied the action out and back.
-    // (Set beside the action: a tuple cannot hold a noncopyable action.)
-    var subscribes = false
-    let action = withState { machine in
-      let action = machine.wait(waiter)
-      subscribes = machine.isWaitingForSubscription
-      return action
-    }
+    let (action, subscribes) = withState { machine in (machine.wait(waiter), machine.isWaitingForSubscription) }
     if subscribes {
       publisher.subscribe(self)  // the one value is requested when the subscription comes
     } else {

@@ -77,7 +77,7 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
   /// What to do after the lock. Values and subscriptions it carries are
   /// released with it, after the lock too.
   @usableFromInline
-  package enum Action: ~Copyable {
+  package enum Action {
     case none
     /// Resume `waiter` with `outcome`; then, if any, request one more value
     /// from the subscription.
@@ -346,12 +346,8 @@ package struct AsyncWaiterMachine<Element, Failure: Error, Upstream, Waiter> {
     cancel: (Upstream) -> Void,
     resume: (Waiter, Outcome) -> Void
   ) {
-    // Read in place, released at the end (`switch consume` of this
-    // noncopyable action crashes Swift 6.3's optimizer).
-    switch action {
-    case .none:
-      break
-    case .release:
+    switch consume action {
+    case .none, .release:
       break
     case let .resume(waiter, outcome, upstream):
       if let upstream { request(upstream, .max(1)) }

@@ -17,8 +17,12 @@ package protocol CombineLatestValues: CombiningValues, ~Copyable {
 
 /// The decisions of a combineLatest: ``CombiningStateMachine`` over the latest values.
 @usableFromInline
-package typealias CombineLatestStateMachine<Downstream, Upstream, Latest: CombineLatestValues & ~Copyable, Failure: Error> =
-  CombiningStateMachine<Downstream, Upstream, Latest, Failure>
+package typealias CombineLatestStateMachine<
+  Downstream,
+  Upstream,
+  Latest: CombineLatestValues & ~Copyable,
+  Failure: Error
+> = CombiningStateMachine<Downstream, Upstream, Latest, Failure>
 
 extension CombiningStateMachine where Values: CombineLatestValues & ~Copyable {
   /// A value of upstream `side`; `store` makes it that upstream's latest.

@@ -32,7 +32,7 @@ struct CombiningOutlet<Downstream: Subscriber, Tag> {
 
   /// One step of the delivery loop, decided under the lock.
   @usableFromInline
-  enum Step: ~Copyable {
+  enum Step {
     case idle
     case value(Downstream, Downstream.Input, Tag)
     case completion(Downstream, Subscribers.Completion<Downstream.Failure>)

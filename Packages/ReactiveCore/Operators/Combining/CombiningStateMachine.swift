@@ -53,7 +53,12 @@ package protocol CombiningValues: ~Copyable {
 }
 
 @usableFromInline
-package struct CombiningStateMachine<Downstream, Upstream, Values: CombiningValues & ~Copyable, Failure: Error>: ~Copyable {
+package struct CombiningStateMachine<
+  Downstream,
+  Upstream,
+  Values: CombiningValues & ~Copyable,
+  Failure: Error
+>: ~Copyable {
   @usableFromInline package typealias Output = Values.Output
   @usableFromInline package typealias Completion = Subscribers.Completion<Failure>
 

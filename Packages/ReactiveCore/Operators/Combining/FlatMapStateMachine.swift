@@ -63,7 +63,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
   /// that are only to be released (`Released`) are released when the action
   /// is, after the callouts.
   @usableFromInline
-  package enum Action: ~Copyable {
+  package enum Action {
     case none
     case request(any Subscription, Subscribers.Demand)
     /// Ask each of these children for `.unlimited`, then drain if `drain`.
@@ -76,7 +76,7 @@ where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure {
 
   /// What an event takes out of the state only to release it after the lock.
   @usableFromInline
-  package struct Released: ~Copyable {
+  package struct Released {
     @usableFromInline package var transform: Transform?
     @usableFromInline package var values: [(value: Downstream.Input, tag: Int)] = []
     @usableFromInline package var downstream: Downstream?

@@ -7,7 +7,8 @@
 
 /// The subscription of every combineLatest.
 @usableFromInline
-typealias CombineLatestInner<Downstream: Subscriber, Latest: CombineLatestValues & ~Copyable> = CombiningInner<Downstream, Latest>
+typealias CombineLatestInner<Downstream: Subscriber, Latest: CombineLatestValues & ~Copyable> =
+  CombiningInner<Downstream, Latest>
 where Latest.Output == Downstream.Input
 
 extension CombiningInner where Values: CombineLatestValues & ~Copyable {

@@ -230,7 +230,7 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 
 /// The values of the 2 upstreams of a zip that wait for their pair, one typed queue each.
 @usableFromInline
-struct ZipBuffers2<A, B>: ZipBuffers, ~Copyable {
+struct ZipBuffers2<A, B>: ZipBuffers {
   @usableFromInline var a = InlineFirstQueue<A>()
   @usableFromInline var b = InlineFirstQueue<B>()
 
@@ -252,7 +252,7 @@ struct ZipBuffers2<A, B>: ZipBuffers, ~Copyable {
 
 /// The values of the 3 upstreams of a zip that wait for their pair, one typed queue each.
 @usableFromInline
-struct ZipBuffers3<A, B, C>: ZipBuffers, ~Copyable {
+struct ZipBuffers3<A, B, C>: ZipBuffers {
   @usableFromInline var a = InlineFirstQueue<A>()
   @usableFromInline var b = InlineFirstQueue<B>()
   @usableFromInline var c = InlineFirstQueue<C>()
@@ -276,7 +276,7 @@ struct ZipBuffers3<A, B, C>: ZipBuffers, ~Copyable {
 
 /// The values of the 4 upstreams of a zip that wait for their pair, one typed queue each.
 @usableFromInline
-struct ZipBuffers4<A, B, C, D>: ZipBuffers, ~Copyable {
+struct ZipBuffers4<A, B, C, D>: ZipBuffers {
   @usableFromInline var a = InlineFirstQueue<A>()
   @usableFromInline var b = InlineFirstQueue<B>()
   @usableFromInline var c = InlineFirstQueue<C>()

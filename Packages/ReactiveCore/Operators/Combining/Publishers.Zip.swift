@@ -11,7 +11,7 @@
 /// runtime metadata lookup, no boxing, no allocation per value. Zip of two
 /// subjects, per pair of sends: 46,643 → see Docs/Performance.md.
 @usableFromInline
-final class ZipInner<Downstream: Subscriber, Buffers: ZipBuffers & ~Copyable>: SpecializedSubscription, CustomStringConvertible
+final class ZipInner<Downstream: Subscriber, Buffers: ZipBuffers>: SpecializedSubscription, CustomStringConvertible
 where Buffers.Output == Downstream.Input {
   @usableFromInline
   typealias Machine = ZipStateMachine<Downstream, any Subscription, Buffers, Downstream.Failure>
@@ -168,7 +168,7 @@ where Buffers.Output == Downstream.Input {
   }
 }
 
-extension ZipInner: CombineReflectable where Buffers: ~Copyable {
+extension ZipInner: CombineReflectable {
   /// Shows the downstream and the demand it has not yet received.
   @usableFromInline
   var customMirror: Mirror {
@@ -177,7 +177,7 @@ extension ZipInner: CombineReflectable where Buffers: ~Copyable {
   }
 }
 
-extension ZipInner.Side: CustomReflectable, CustomPlaygroundDisplayConvertible where Buffers: ~Copyable {
+extension ZipInner.Side: CustomReflectable, CustomPlaygroundDisplayConvertible {
   /// The mirror of the subscription it feeds.
   @usableFromInline
   var customMirror: Mirror { inner.customMirror }

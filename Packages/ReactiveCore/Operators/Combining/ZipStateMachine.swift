@@ -53,7 +53,7 @@
 
 /// The typed buffers of a zip, one per upstream (generated per arity).
 @usableFromInline
-package protocol ZipBuffers: ~Copyable {
+package protocol ZipBuffers {
   associatedtype Output
   init()
   /// Every buffer holds a value: a tuple can be formed.
@@ -83,7 +83,7 @@ package enum UpstreamLink<Upstream> {
 }
 
 @usableFromInline
-package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers & ~Copyable, Failure: Error>: ~Copyable {
+package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers, Failure: Error> {
   @usableFromInline package typealias Output = Buffers.Output
   @usableFromInline package typealias Completion = Subscribers.Completion<Failure>
 
@@ -371,10 +371,11 @@ package struct ZipStateMachine<Downstream, Upstream, Buffers: ZipBuffers & ~Copy
 
   @inlinable
   mutating func takeLeftovers(downstream: Downstream?) -> Leftovers {
-    var stored = Buffers()
-    swap(&stored, &buffers)  // `Buffers` is not copyable: taken out, replaced by empty ones
-    defer { tuples = InlineFirstQueue() }
-    return Leftovers(downstream: downstream, stored: stored, queue: tuples)
+    defer {
+      buffers = Buffers()
+      tuples = InlineFirstQueue()
+    }
+    return Leftovers(downstream: downstream, stored: buffers, queue: tuples)
   }
 }
 

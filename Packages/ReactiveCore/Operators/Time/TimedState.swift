@@ -109,7 +109,8 @@ protocol DemandCounting: ~Copyable {
 
 /// An active state whose outbox holds the values and completion, delivered
 /// as they come (the demand was checked when they were queued).
-protocol EventOutboxState: DeliveringState, ~Copyable where Pause == Void, Ending == Subscribers.Completion<Downstream.Failure> {
+protocol EventOutboxState: DeliveringState, ~Copyable
+where Pause == Void, Ending == Subscribers.Completion<Downstream.Failure> {
   var downstream: Downstream { get }
   var outbox: Outbox<TimedEvent<Downstream.Input, Downstream.Failure>> { get set }
 }
