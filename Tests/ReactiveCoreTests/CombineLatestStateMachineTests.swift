@@ -18,7 +18,7 @@ private struct PairLatest: CombineLatestValues {
 private typealias Machine = CombineLatestStateMachine<String, String, PairLatest, TestError>
 
 /// One line per action; leftovers show the latest values they drop.
-private func render(_ action: consuming Machine.Action) -> String {
+private func render(_ action: Machine.Action) -> String {
   render(action) { "\([$0.stored.left, $0.stored.right].compactMap { $0 })" }
 }
 

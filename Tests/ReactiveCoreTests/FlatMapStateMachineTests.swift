@@ -18,11 +18,11 @@ import Testing
 
   /// The action as text: "none", "request c0 max(1)", "raise [c0] drain",
   /// "end [c1, up] drain transform downstream" (what it releases last).
-  func describe(_ action: consuming Machine.Action) -> String {
+  func describe(_ action: Machine.Action) -> String {
     func names(_ subscriptions: [any Subscription]) -> String {
       "[" + subscriptions.map { ($0 as? Named)?.name ?? "?" }.joined(separator: ", ") + "]"
     }
-    switch consume action {
+    switch action {
     case .none:
       return "none"
     case let .request(subscription, demand):

@@ -5,7 +5,7 @@ import Testing
 private typealias Machine = MergeStateMachine<String, String, Int, TestError>
 
 /// One line per action; leftovers show the queued values they drop.
-private func render(_ action: consuming Machine.Action) -> String {
+private func render(_ action: Machine.Action) -> String {
   render(action) { "\($0.queue.elements)" }
 }
 

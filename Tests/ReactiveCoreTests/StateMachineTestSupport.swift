@@ -21,14 +21,13 @@ func render(_ completion: Subscribers.Completion<TestError>) -> String {
 
 /// What the zip, combineLatest and merge machines share, with names for
 /// their downstream and upstreams: how a test starts one.
-/// (The machines and their actions are not copyable, so the actions stay
-/// out of the protocol: its events drop them.)
+/// (Not copyable: the combineLatest and merge machine is not.)
 protocol CombiningMachine: ~Copyable {
+  associatedtype Action
+
   init(downstream: String, upstreams: Int)
-  /// `upstreamSubscribed(_:side:)`, its action dropped.
-  mutating func subscribe(_ upstream: String, side: Int)
-  /// `request(_:)`, its action dropped.
-  mutating func ask(_ demand: Subscribers.Demand)
+  mutating func upstreamSubscribed(_ upstream: String, side: Int) -> Action
+  mutating func request(_ additional: Subscribers.Demand) -> Action
 }
 
 extension CombiningMachine where Self: ~Copyable {
@@ -36,23 +35,16 @@ extension CombiningMachine where Self: ~Copyable {
   /// asked for `demand` if it is not `.none`.
   static func bothSubscribed(demand: Subscribers.Demand) -> Self {
     var machine = Self(downstream: "down", upstreams: 2)
-    machine.subscribe("a", side: 0)
-    machine.subscribe("b", side: 1)
-    if demand > 0 { machine.ask(demand) }
+    _ = machine.upstreamSubscribed("a", side: 0)
+    _ = machine.upstreamSubscribed("b", side: 1)
+    if demand > 0 { _ = machine.request(demand) }
     return machine
   }
 }
 
 // The combineLatest and merge machines are one type, CombiningStateMachine.
-extension CombiningStateMachine: CombiningMachine where Downstream == String, Upstream == String {
-  mutating func subscribe(_ upstream: String, side: Int) { _ = upstreamSubscribed(upstream, side: side) }
-  mutating func ask(_ demand: Subscribers.Demand) { _ = request(demand) }
-}
-
-extension ZipStateMachine: CombiningMachine where Downstream == String, Upstream == String {
-  mutating func subscribe(_ upstream: String, side: Int) { _ = upstreamSubscribed(upstream, side: side) }
-  mutating func ask(_ demand: Subscribers.Demand) { _ = request(demand) }
-}
+extension CombiningStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
+extension ZipStateMachine: CombiningMachine where Downstream == String, Upstream == String {}
 
 /// A subscription that only has an identity, named for the assertions of
 /// the flatMap and switchToLatest machine suites.
@@ -66,10 +58,10 @@ final class NamedSubscription: Subscription {
 /// One line per action of the combineLatest and merge machine, naming
 /// everything the caller would act on; `dropped` names what leftovers hold.
 func render<Values: CombiningValues>(
-  _ action: consuming CombiningStateMachine<String, String, Values, TestError>.Action,
+  _ action: CombiningStateMachine<String, String, Values, TestError>.Action,
   dropped: (CombiningStateMachine<String, String, Values, TestError>.Leftovers) -> String
 ) -> String {
-  switch consume action {
+  switch action {
   case .none:
     return "none"
   case let .cancelUpstream(upstream):

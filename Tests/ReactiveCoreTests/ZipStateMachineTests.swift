@@ -17,8 +17,8 @@ private struct PairBuffers: ZipBuffers {
 private typealias Machine = ZipStateMachine<String, String, PairBuffers, TestError>
 
 /// One line per action, naming everything the caller would act on.
-private func render(_ action: consuming Machine.Action) -> String {
-  switch consume action {
+private func render(_ action: Machine.Action) -> String {
+  switch action {
   case .none:
     return "none"
   case let .cancelUpstream(upstream):

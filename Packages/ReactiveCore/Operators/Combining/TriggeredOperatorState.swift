@@ -1,8 +1,9 @@
 /// The state of `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)`:
 /// the downstream's outlet, the link to the upstream, the link to the
 /// trigger (the other publisher), and whether the trigger has emitted
-/// (`drop(untilOutputFrom:)` only: the other completes at once). Both
-/// operators end the same way when the upstream completes.
+/// (read by `drop(untilOutputFrom:)`; `prefix(untilOutputFrom:)` finishes
+/// at the trigger's value instead). Both operators end the same way when
+/// the upstream completes.
 ///
 /// One type for both, and not copyable: a type declared costs its value
 /// witnesses in every binary, and a noncopyable one has no copy witnesses
