@@ -74,7 +74,7 @@ let swiftSettings: [SwiftSetting] = [
 // - Both: the compiler does not re-check the LLVM IR it generated for these modules
 //   (`-disable-llvm-verify`). The check finds bugs in the compiler, not in the code it
 //   compiles, and the machine code is the same without it; it took about 3% of the
-//   release compile of ReactiveCore (and more of a debug one).
+//   release compile of ReactiveCore.
 let libraryBuildCosts: [SwiftSetting] = [
   .unsafeFlags(
     ["-index-ignore-system-modules", "-Xfrontend", "-disable-llvm-verify"],
