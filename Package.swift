@@ -75,6 +75,12 @@ let swiftSettings: [SwiftSetting] = [
 //   (`-disable-llvm-verify`). The check finds bugs in the compiler, not in the code it
 //   compiles, and the machine code is the same without it; it took about 3% of the
 //   release compile of ReactiveCore.
+// - Release: debug information of line tables only (`-gline-tables-only`, passed to the
+//   frontend: SwiftPM's own `-g` comes after the flags here and would win in the
+//   driver). Backtraces and a debugger still show the library's functions, files and
+//   lines; a debugger shows no variables in its frames (optimised code has lost most of
+//   them anyway; the user's own modules keep full debug information). The machine code
+//   is the same to the byte; it takes about 4% off ReactiveCore's release compile job.
 let libraryBuildCosts: [SwiftSetting] = [
   .unsafeFlags(
     ["-index-ignore-system-modules", "-Xfrontend", "-disable-llvm-verify"],
@@ -83,7 +89,7 @@ let libraryBuildCosts: [SwiftSetting] = [
   .unsafeFlags(
     [
       "-Osize", "-Xfrontend", "-internalize-at-link", "-Xfrontend", "-function-sections",
-      "-Xfrontend", "-disable-llvm-verify",
+      "-Xfrontend", "-disable-llvm-verify", "-Xfrontend", "-gline-tables-only",
     ],
     .when(platforms: [.linux], configuration: .release)
   ),
